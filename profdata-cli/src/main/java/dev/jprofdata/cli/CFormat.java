@@ -1,0 +1,119 @@
+package dev.jprofdata.cli;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * The few C {@code printf} conversions llvm-profdata's reports use, reproduced exactly.
+ *
+ * <p>Java's {@code String.format} differs from C: {@code %g} never strips trailing zeros and
+ * switches to exponent notation at other thresholds, and {@code %f} rounds the shortest decimal
+ * string rather than the exact binary value. Here every conversion rounds the <em>exact</em>
+ * binary value of the double half-to-even, which is what glibc does in the default rounding mode.
+ */
+public final class CFormat {
+    private CFormat() {
+    }
+
+    /** C {@code %.<precision>f}. */
+    public static String fixed(double value, int precision) {
+        if (!Double.isFinite(value)) {
+            return nonFinite(value);
+        }
+        String body = new BigDecimal(Math.abs(value)).setScale(precision, RoundingMode.HALF_EVEN).toPlainString();
+        return signOf(value) + body;
+    }
+
+    /** C {@code %.<precision>g} (also what {@code %0.6g} prints: the 0 flag needs a width). */
+    public static String general(double value, int precision) {
+        if (!Double.isFinite(value)) {
+            return nonFinite(value);
+        }
+        int p = precision == 0 ? 1 : precision;
+        String sign = signOf(value);
+        if (value == 0) {
+            return sign + "0";
+        }
+        BigDecimal rounded = new BigDecimal(Math.abs(value)).round(new MathContext(p, RoundingMode.HALF_EVEN));
+        // The exponent the %e style would print, taken after rounding (999999.5 -> 1e+06).
+        int exponent = rounded.precision() - rounded.scale() - 1;
+        if (exponent < p && exponent >= -4) {
+            // Rescaling is exact: the rounded value has at most p significant digits.
+            return sign + stripFraction(rounded.setScale(p - 1 - exponent, RoundingMode.UNNECESSARY).toPlainString());
+        }
+        StringBuilder digits = new StringBuilder(rounded.unscaledValue().toString());
+        while (digits.length() < p) {
+            digits.append('0');
+        }
+        String mantissa = stripFraction(digits.length() == 1 ? digits.toString() : digits.charAt(0) + "." + digits.substring(1));
+        int absExp = Math.abs(exponent);
+        return sign + mantissa + "e" + (exponent < 0 ? '-' : '+') + (absExp < 10 ? "0" : "") + absExp;
+    }
+
+    /** C {@code %<width>lld}: the 64 bits read as signed, right-aligned. */
+    public static String signedDecimal(long value, int width) {
+        return padLeft(Long.toString(value), width);
+    }
+
+    /** C {@code %<width>llu}: the 64 bits read as unsigned, right-aligned. */
+    public static String unsignedDecimal(long value, int width) {
+        return padLeft(Long.toUnsignedString(value), width);
+    }
+
+    /** C {@code 0x%016llx}. */
+    public static String hex16(long value) {
+        return "0x" + padLeft(Long.toHexString(value), 16).replace(' ', '0');
+    }
+
+    /** C's conversion of an unsigned 64-bit integer to double (round to nearest even). */
+    public static double unsignedToDouble(long value) {
+        if (value >= 0) {
+            return value;
+        }
+        // Halve keeping the lost bit as a sticky bit, so the single rounding step stays correct.
+        return ((value >>> 1) | (value & 1)) * 2.0;
+    }
+
+    /** C's conversion of an unsigned 64-bit integer to float (round to nearest even). */
+    public static float unsignedToFloat(long value) {
+        if (value >= 0) {
+            return value;
+        }
+        return ((float) ((value >>> 1) | (value & 1))) * 2f;
+    }
+
+    private static String padLeft(String s, int width) {
+        if (s.length() >= width) {
+            return s;
+        }
+        return " ".repeat(width - s.length()) + s;
+    }
+
+    /** Removes trailing zeros of a fraction, and the point if nothing is left after it. */
+    private static String stripFraction(String s) {
+        if (s.indexOf('.') < 0) {
+            return s;
+        }
+        int end = s.length();
+        while (s.charAt(end - 1) == '0') {
+            end--;
+        }
+        if (s.charAt(end - 1) == '.') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    /** C prints a minus sign whenever the sign bit is set, even for values that round to zero. */
+    private static String signOf(double value) {
+        return (Double.doubleToRawLongBits(value) < 0) ? "-" : "";
+    }
+
+    private static String nonFinite(double value) {
+        if (Double.isNaN(value)) {
+            return "nan";
+        }
+        return value > 0 ? "inf" : "-inf";
+    }
+}

@@ -1,0 +1,196 @@
+package dev.jprofdata.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Where a report ({@code show}, {@code overlap}) goes: standard output for {@code -}, else a file.
+ *
+ * <p>Text is written as ISO-8859-1 so that profile names, which are carried one byte per char,
+ * come out as the original bytes.
+ *
+ * <p>A file is written to a temporary file next to it and renamed into place by {@link #commit()};
+ * {@link #abandon()} deletes the temporary file, so a failed command leaves an existing output file
+ * untouched (llvm-profdata truncates it before reading its input).
+ *
+ * <p>Standard output copies llvm-profdata's buffering: text reaches the stream in 4096-byte blocks
+ * and whatever is pending when a command fails is dropped, so a failing command prints exactly
+ * what llvm-profdata would have printed (nothing, for small outputs).
+ */
+final class CommandOutput implements AutoCloseable {
+    static final String STDOUT = "-";
+    private static final int BLOCK = 4096;
+
+    private final PrintStream stdout;
+    private final Path target;
+    private final Path temp;
+    private final OutputStream fileStream;
+    private final byte[] block = new byte[BLOCK];
+    private int pending;
+    private boolean finished;
+    private final Writer writer = new Writer() {
+        @Override
+        public void write(char[] cbuf, int off, int len) {
+            for (int i = 0; i < len; i++) {
+                writeByte(cbuf[off + i]);
+            }
+        }
+
+        @Override
+        public void write(String s, int off, int len) {
+            for (int i = 0; i < len; i++) {
+                writeByte(s.charAt(off + i));
+            }
+        }
+
+        @Override
+        public void flush() {
+            // Blocks are written as they fill; the rest only on commit (see the class comment).
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    private CommandOutput(PrintStream stdout, Path target, Path temp, OutputStream fileStream) {
+        this.stdout = stdout;
+        this.target = target;
+        this.temp = temp;
+        this.fileStream = fileStream;
+    }
+
+    /**
+     * Opens {@code outputArg} ({@code -} for standard output). Fails like llvm-profdata when the file
+     * cannot be created: {@code error: <file>: <reason>}.
+     */
+    static CommandOutput open(CliContext context, String outputArg) {
+        if (outputArg.equals(STDOUT)) {
+            return new CommandOutput(context.out(), null, null, null);
+        }
+        Path target = context.resolve(outputArg);
+        if (Files.isDirectory(target)) {
+            throw new CliException(outputArg + ": Is a directory");
+        }
+        Path dir = target.toAbsolutePath().getParent();
+        try {
+            return createTemp(target, dir);
+        } catch (NoSuchFileException e) {
+            throw new CliException(outputArg + ": No such file or directory");
+        } catch (AccessDeniedException e) {
+            throw new CliException(outputArg + ": Permission denied");
+        } catch (IOException e) {
+            throw new CliException(outputArg + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Creates the temporary file with the default permissions (0666 less the umask), as the
+     * final file would get; {@code Files.createTempFile} would make it owner-only.
+     */
+    private static CommandOutput createTemp(Path target, Path dir) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            String name = "." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp";
+            Path temp = dir.resolve(name);
+            try {
+                OutputStream stream = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                return new CommandOutput(null, target, temp, stream);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** The text sink; chars are written as single bytes (ISO-8859-1). */
+    Writer writer() {
+        return writer;
+    }
+
+    /** Makes the output final: the rest goes to stdout, or the file replaces the target. */
+    void commit() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        try {
+            if (fileStream == null) {
+                stdout.write(block, 0, pending);
+                stdout.flush();
+                return;
+            }
+            fileStream.write(block, 0, pending);
+            fileStream.close();
+            try {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            deleteTemp();
+            throw new UncheckedIOException(e);
+        } finally {
+            pending = 0;
+        }
+    }
+
+    /** Drops what was not written yet (stdout) or the whole temporary file (file output). */
+    void abandon() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        pending = 0;
+        if (fileStream != null) {
+            try {
+                fileStream.close();
+            } catch (IOException e) {
+                // The file is deleted next; a close failure changes nothing.
+            }
+            deleteTemp();
+        }
+    }
+
+    /** Abandons the output unless it was committed. */
+    @Override
+    public void close() {
+        abandon();
+    }
+
+    private void writeByte(char c) {
+        block[pending++] = (byte) c;
+        if (pending == BLOCK) {
+            try {
+                if (fileStream == null) {
+                    stdout.write(block, 0, BLOCK);
+                } else {
+                    fileStream.write(block, 0, BLOCK);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            pending = 0;
+        }
+    }
+
+    private void deleteTemp() {
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException e) {
+            // Nothing better to do: the temporary file name starts with a dot and ends in .tmp.
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.jprofdata.cli;
+
+import dev.jprofdata.format.ProfileFormatException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import picocli.CommandLine;
+
+/**
+ * Turns any failure of a command into one line on stderr and exit code 1: never a stack trace.
+ */
+final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
+    private final PrintStream err;
+
+    FailureHandler(PrintStream err) {
+        this.err = err;
+    }
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+        Throwable e = ex instanceof UncheckedIOException u ? u.getCause() : ex;
+        if (e instanceof CliException c) {
+            err.println(c.prefixed() ? "error: " + c.getMessage() : c.getMessage());
+        } else if (e instanceof ProfileFormatException p) {
+            err.println("error: " + p.getMessage());
+        } else if (e instanceof java.nio.file.NoSuchFileException n) {
+            err.println("error: " + n.getFile() + ": No such file or directory");
+        } else if (e instanceof java.io.IOException io) {
+            err.println("error: " + io.getMessage());
+        } else if (e instanceof OutOfMemoryError) {
+            err.println("error: out of memory (raise the Java heap with JAVA_OPTS=-Xmx...)");
+        } else {
+            err.println("error: internal error: " + e);
+        }
+        err.flush();
+        return 1;
+    }
+}

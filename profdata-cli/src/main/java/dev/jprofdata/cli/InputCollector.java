@@ -1,0 +1,117 @@
+package dev.jprofdata.cli;
+
+import dev.jprofdata.merge.MergeInput;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Gathers merge inputs in llvm-profdata's order: positional files, then {@code --weighted-input}
+ * entries, then the entries of {@code --input-files}. Directories expand to the regular files
+ * below them; unlike LLVM (which uses the file system's listing order) we sort them by path so
+ * the result does not depend on the file system.
+ */
+final class InputCollector {
+    private final CliContext context;
+    private final List<MergeInput> inputs = new ArrayList<>();
+
+    InputCollector(CliContext context) {
+        this.context = context;
+    }
+
+    List<MergeInput> inputs() {
+        return inputs;
+    }
+
+    void addPlain(String name) {
+        add(name, 1);
+    }
+
+    void addWeighted(String spec) {
+        int comma = spec.indexOf(',');
+        if (comma < 0) {
+            throw new CliException("input weight must be a positive integer");
+        }
+        long weight = parseWeight(spec.substring(0, comma));
+        add(expandHome(spec.substring(comma + 1)), weight);
+    }
+
+    void addListFile(String listName) {
+        Path list = context.resolve(listName);
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(list, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new CliException(listName + ": No such file or directory");
+        }
+        for (String line : lines) {
+            String entry = trim(line);
+            if (entry.isEmpty() || entry.startsWith("#")) {
+                continue;
+            }
+            if (entry.indexOf(',') < 0) {
+                addPlain(entry);
+            } else {
+                addWeighted(entry);
+            }
+        }
+    }
+
+    private void add(String name, long weight) {
+        Path path = context.resolve(name);
+        if (Files.isDirectory(path)) {
+            try (Stream<Path> walk = Files.walk(path)) {
+                walk.filter(Files::isRegularFile).sorted().forEach(p ->
+                        inputs.add(new MergeInput(p, displayNameUnder(name, path, p), weight)));
+            } catch (IOException e) {
+                throw new CliException(name + ": " + e.getMessage());
+            }
+            return;
+        }
+        if (!Files.exists(path)) {
+            throw new CliException(name + ": No such file or directory");
+        }
+        inputs.add(new MergeInput(path, name, weight));
+    }
+
+    private static String displayNameUnder(String dirName, Path dir, Path file) {
+        String rel = dir.relativize(file).toString();
+        return dirName.endsWith("/") ? dirName + rel : dirName + "/" + rel;
+    }
+
+    private static long parseWeight(String text) {
+        try {
+            long w = Long.parseLong(text);
+            if (w >= 1) {
+                return w;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the error
+        }
+        throw new CliException("input weight must be a positive integer");
+    }
+
+    private static String expandHome(String file) {
+        if (file.startsWith("~/") || file.equals("~")) {
+            return System.getProperty("user.home") + file.substring(1);
+        }
+        return file;
+    }
+
+    /** Trims the characters LLVM's list reader trims (space, tab, \v, \f, \r). */
+    private static String trim(String s) {
+        int b = 0;
+        int e = s.length();
+        while (b < e && " \t\u000B\f\r".indexOf(s.charAt(b)) >= 0) {
+            b++;
+        }
+        while (e > b && " \t\u000B\f\r".indexOf(s.charAt(e - 1)) >= 0) {
+            e--;
+        }
+        return s.substring(b, e);
+    }
+}

@@ -1,0 +1,287 @@
+package dev.jprofdata.cli;
+
+import dev.jprofdata.format.ProfileFormat;
+import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.TemporalTrace;
+import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.summary.ProfileSummary;
+import dev.jprofdata.format.summary.SummaryBuilder;
+import dev.jprofdata.format.summary.SummaryEntry;
+import dev.jprofdata.format.text.TextProfileWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The report of {@code show} for an instrumentation profile, printed as llvm-profdata 22 prints it.
+ *
+ * <p>Records are streamed: each is printed (if shown) and added to a freshly built summary as it is
+ * read; only the top-N / hot-list candidates are kept. The summary is recomputed from the records
+ * that pass the context-sensitivity filter (the summary stored in indexed files is not used).
+ */
+final class InstrProfileShow {
+    private final ShowOptions options;
+    private final ProfileReader reader;
+    private final Writer out;
+    private final SummaryBuilder summary;
+    private final HottestFunctions hottest;
+    private final ValueSiteStats[] stats = new ValueSiteStats[ValueKind.COUNT];
+    private final boolean ir;
+    private long shownFunctions;
+    private long belowCutoff;
+
+    InstrProfileShow(ShowOptions options, ProfileReader reader, Writer out) {
+        this.options = options;
+        this.reader = reader;
+        this.out = out;
+        this.summary = new SummaryBuilder(options.summaryCutoffs());
+        this.hottest = new HottestFunctions(options.topN(), options.hotFunctionList());
+        for (ValueKind kind : ValueKind.values()) {
+            stats[kind.number()] = new ValueSiteStats(kind);
+        }
+        this.ir = reader.kind().isIr();
+    }
+
+    /** Prints the whole report; reader errors propagate (the caller drops the output). */
+    void run() throws IOException {
+        if (!options.text() && options.listBelowCutoff()) {
+            out.write("The list of functions with the maximum counter less than "
+                    + options.valueCutoff() + ":\n");
+        }
+        if (options.text()) {
+            TextProfileWriter.writeShowHeader(reader.kind(), out);
+        }
+        ProfileRecord record;
+        while ((record = reader.next()) != null) {
+            // IR profiles keep CS and non-CS records apart; others have no CS records to filter.
+            if (ir && record.isContextSensitive() != options.showCs()) {
+                continue;
+            }
+            visit(record);
+        }
+        if (options.text() || options.covered()) {
+            return;
+        }
+        printSummary(summary.build());
+    }
+
+    private void visit(ProfileRecord r) throws IOException {
+        boolean show = options.shows(r.name());
+        if (show && options.text()) {
+            // Dumped records do not count in the summary, which is not printed anyway.
+            TextProfileWriter.writeRecord(r, reader.symbols(), out);
+            return;
+        }
+        summary.add(r);
+        long[] counts = r.counts();
+        if (options.covered()) {
+            for (long c : counts) {
+                if (c != 0) {
+                    out.write(r.name() + "\n");
+                    break;
+                }
+            }
+            return;
+        }
+        if (r.isPseudo()) {
+            if (show) {
+                printHeader(r);
+                out.write("    Counters: " + counts.length
+                        + (counts[0] == ProfileRecord.PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n"));
+            }
+            return;
+        }
+        long max = 0;
+        long sum = 0;
+        for (long c : counts) {
+            if (Long.compareUnsigned(c, max) > 0) {
+                max = c;
+            }
+            sum += c;
+        }
+        if (Long.compareUnsigned(max, options.valueCutoff()) < 0) {
+            belowCutoff++;
+            if (options.listBelowCutoff()) {
+                out.write("  " + r.name() + ": (Max = " + Long.toUnsignedString(max)
+                        + " Sum = " + Long.toUnsignedString(sum) + ")\n");
+            }
+            return;
+        }
+        if (options.listBelowCutoff()) {
+            return;
+        }
+        if (hottest.wanted()) {
+            hottest.add(r.name(), max);
+        }
+        if (show) {
+            printFunction(r);
+        }
+    }
+
+    /** The first lines of a shown function ("Counters:" before the first one). */
+    private void printHeader(ProfileRecord r) throws IOException {
+        if (shownFunctions == 0) {
+            out.write("Counters:\n");
+        }
+        shownFunctions++;
+        out.write("  " + r.name() + ":\n    Hash: " + CFormat.hex16(r.hash()) + "\n");
+    }
+
+    private void printFunction(ProfileRecord r) throws IOException {
+        long[] counts = r.counts();
+        printHeader(r);
+        out.write("    Counters: " + counts.length + "\n");
+        if (!ir) {
+            out.write("    Function count: " + Long.toUnsignedString(counts[0]) + "\n");
+        }
+        if (options.icTargets()) {
+            out.write("    Indirect Call Site Count: " + r.numSites(ValueKind.INDIRECT_CALL_TARGET) + "\n");
+        }
+        if (options.vtables()) {
+            out.write("    Number of instrumented vtables: " + r.numSites(ValueKind.VTABLE_TARGET) + "\n");
+        }
+        int memopSites = r.numSites(ValueKind.MEMOP_SIZE);
+        boolean memop = options.memopSizes() && memopSites > 0;
+        if (memop) {
+            out.write("    Number of Memory Intrinsics Calls: " + memopSites + "\n");
+        }
+        if (options.counts()) {
+            // Front-end profiles print counter 0 as "Function count" above.
+            StringBuilder line = new StringBuilder("    Block counts: [");
+            for (int i = ir ? 0 : 1; i < counts.length; i++) {
+                line.append(i == (ir ? 0 : 1) ? "" : ", ").append(Long.toUnsignedString(counts[i]));
+            }
+            out.write(line.append("]\n").toString());
+        }
+        if (options.icTargets()) {
+            out.write("    Indirect Target Results:\n");
+            stats[ValueKind.INDIRECT_CALL_TARGET.number()].printSites(r, reader.symbols(), out);
+        }
+        if (options.vtables()) {
+            out.write("    VTable Results:\n");
+            stats[ValueKind.VTABLE_TARGET.number()].printSites(r, reader.symbols(), out);
+        }
+        if (memop) {
+            out.write("    Memory Intrinsic Size Results:\n");
+            stats[ValueKind.MEMOP_SIZE.number()].printSites(r, reader.symbols(), out);
+        }
+    }
+
+    private void printSummary(ProfileSummary s) throws IOException {
+        ProfileKind kind = reader.kind();
+        out.write("Instrumentation level: " + (ir ? "IR" : "Front-end"));
+        if (ir) {
+            out.write("  entry_first = " + (kind.has(ProfileKind.ENTRY_FIRST) ? 1 : 0)
+                    + "  instrument_loop_entries = " + (kind.has(ProfileKind.LOOP_ENTRIES) ? 1 : 0));
+        }
+        out.write("\n");
+        if (options.allFunctions() || !options.function().isEmpty()) {
+            out.write("Functions shown: " + shownFunctions + "\n");
+        }
+        out.write("Total functions: " + s.numFunctions() + "\n");
+        out.write("Maximum function count: " + Long.toUnsignedString(s.maxFunctionCount()) + "\n");
+        out.write("Maximum internal block count: " + Long.toUnsignedString(s.maxInternalCount()) + "\n");
+        out.write("Total number of blocks: " + s.numCounts() + "\n");
+        out.write("Total count: " + Long.toUnsignedString(s.totalCount()) + "\n");
+        if (options.valueCutoff() > 0) {
+            out.write("Number of functions with maximum count (< " + options.valueCutoff() + "): " + belowCutoff + "\n");
+            out.write("Number of functions with maximum count (>= " + options.valueCutoff() + "): "
+                    + Long.toUnsignedString(s.numFunctions() - belowCutoff) + "\n");
+        }
+        List<HottestFunctions.Entry> hot = hottest.sorted();
+        if (options.topN() > 0) {
+            out.write("Top " + options.topN() + " functions with the largest internal block counts: \n");
+            for (int i = 0; i < hot.size() && i < options.topN(); i++) {
+                out.write("  " + hot.get(i).name() + ", max count = " + Long.toUnsignedString(hot.get(i).max()) + "\n");
+            }
+        }
+        if (options.hotFunctionList()) {
+            long threshold = hotThreshold(s);
+            out.write("# Hot count threshold: " + Long.toUnsignedString(threshold) + "\n");
+            for (HottestFunctions.Entry e : hot) {
+                if (Long.compareUnsigned(e.max(), threshold) < 0) {
+                    break;
+                }
+                out.write(e.name() + "\n");
+            }
+        }
+        printStatistics("Statistics for indirect call sites profile:\n", options.icTargets(), ValueKind.INDIRECT_CALL_TARGET);
+        printStatistics("Statistics for vtable profile:\n", options.vtables(), ValueKind.VTABLE_TARGET);
+        printStatistics("Statistics for memory intrinsic calls sizes profile:\n", options.memopSizes(), ValueKind.MEMOP_SIZE);
+        if (options.detailedSummary()) {
+            printDetailedSummary(s);
+        }
+        if (options.binaryIds() && reader.format() != ProfileFormat.TEXT) {
+            // Text profiles have no binary IDs; llvm-profdata prints not even the title for them.
+            out.write("Binary IDs: \n");
+            for (byte[] id : reader.binaryIds()) {
+                out.write(HexFormat.of().formatHex(id) + "\n");
+            }
+        }
+        if (options.profileVersion()) {
+            out.write("Profile version: " + Long.toUnsignedString(reader.displayVersion()) + "\n");
+        }
+        if (options.temporalTraces()) {
+            printTraces(reader.temporalTraces(1));
+        }
+    }
+
+    private void printStatistics(String title, boolean wanted, ValueKind kind) throws IOException {
+        if (wanted && shownFunctions > 0) {
+            out.write(title);
+            stats[kind.number()].printStatistics(out);
+        }
+    }
+
+    /**
+     * The minimum count of the first detailed-summary entry whose cutoff reaches the hot cutoff
+     * ({@code --profile-summary-cutoff-hot}, 990000 by default), unless a count is forced.
+     */
+    private long hotThreshold(ProfileSummary s) {
+        if (options.hotCount() != null) {
+            return options.hotCount();
+        }
+        // LLVM compares the unsigned cutoffs with the int option converted to unsigned.
+        long wanted = options.hotCutoff() & 0xFFFF_FFFFL;
+        for (SummaryEntry e : s.entries()) {
+            if (e.cutoff() >= wanted) {
+                return e.minCount();
+            }
+        }
+        // llvm-profdata aborts here ("Desired percentile exceeds the maximum cutoff").
+        throw new CliException("desired percentile exceeds the maximum cutoff: --hot-func-list needs a "
+                + "--detailed-summary-cutoffs value of at least " + wanted);
+    }
+
+    private void printDetailedSummary(ProfileSummary s) throws IOException {
+        out.write("Detailed summary:\n");
+        float total = CFormat.unsignedToFloat(s.numCounts());
+        for (SummaryEntry e : s.entries()) {
+            // Float arithmetic as in LLVM (100.f * ...), widened to double for printf.
+            float blocks = s.numCounts() != 0 ? 100f * CFormat.unsignedToFloat(e.numCounts()) / total : 0f;
+            float cutoff = 100f * e.cutoff() / 1000000f;
+            out.write(e.numCounts() + " blocks (" + CFormat.fixed(blocks, 2) + "%) with count >= "
+                    + Long.toUnsignedString(e.minCount()) + " account for " + CFormat.general(cutoff, 6)
+                    + "% of the total counts.\n");
+        }
+    }
+
+    private void printTraces(TemporalTraces traces) throws IOException {
+        List<TemporalTrace> list = traces.traces();
+        out.write("Temporal Profile Traces (samples=" + list.size() + " seen="
+                + Long.toUnsignedString(traces.streamSize()) + "):\n");
+        for (int i = 0; i < list.size(); i++) {
+            TemporalTrace t = list.get(i);
+            out.write("  Temporal Profile Trace " + i + " (weight=" + Long.toUnsignedString(t.weight())
+                    + " count=" + t.length() + "):\n");
+            for (long hash : t.functionHashes()) {
+                String name = reader.symbols().nameOf(hash);
+                out.write("    " + (name == null ? "" : name) + "\n");
+            }
+        }
+    }
+}

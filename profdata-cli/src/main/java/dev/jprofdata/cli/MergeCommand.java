@@ -1,0 +1,255 @@
+package dev.jprofdata.cli;
+
+import dev.jprofdata.format.ProfileContents;
+import dev.jprofdata.format.indexed.IndexedProfileWriter;
+import dev.jprofdata.format.io.AtomicOutput;
+import dev.jprofdata.format.text.TextProfileWriter;
+import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.InputFailure;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeOptions;
+import dev.jprofdata.merge.MergeProblem;
+import dev.jprofdata.merge.MergeResult;
+import dev.jprofdata.merge.NoProfileMergedException;
+import dev.jprofdata.merge.ProfileMerger;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code jprofdata merge}: combine profiles into one indexed or text profile. */
+@Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Merge raw, indexed and text instrumentation profiles into one profile.")
+final class MergeCommand extends SubcommandBase {
+
+    @Parameters(paramLabel = "<filename...>", arity = "0..*", description = "Input files or directories (weight 1).")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "<file>", description = "Output file (- for stdout).")
+    String output = "-";
+
+    @Option(names = "--weighted-input", paramLabel = "<weight>,<filename>",
+            description = "An input whose counts are multiplied by an integer weight >= 1.")
+    List<String> weighted = new ArrayList<>();
+
+    @Option(names = {"-f", "--input-files"}, paramLabel = "<file>",
+            description = "A file listing inputs, one per line, optionally as <weight>,<filename>.")
+    List<String> inputFiles = new ArrayList<>();
+
+    @Option(names = "--text", arity = "0..1", fallbackValue = "true", description = "Write a text profile.")
+    boolean text;
+
+    @Option(names = {"--binary", "--extbinary"}, arity = "0..1", fallbackValue = "true",
+            description = "Write an indexed profile (the default).")
+    boolean binary;
+
+    @Option(names = "--gcc", arity = "0..1", fallbackValue = "true", hidden = true)
+    boolean gcc;
+
+    @Option(names = "--instr", arity = "0..1", fallbackValue = "true", description = "Instrumentation profiles (the default).")
+    boolean instr;
+
+    @Option(names = "--sample", arity = "0..1", fallbackValue = "true", hidden = true)
+    boolean sample;
+
+    @Option(names = "--sparse", arity = "0..1", fallbackValue = "true",
+            description = "Leave out functions whose counters and bitmap bytes are all zero.")
+    boolean sparse;
+
+    @Option(names = {"-j", "--num-threads"}, paramLabel = "<n>",
+            description = "Threads (0: min(cores, (inputs + 1) / 2)). The output never depends on it.")
+    int numThreads;
+
+    @Option(names = "--failure-mode", paramLabel = "any|all|warn",
+            description = "Fail if any input fails (any), only if all fail (all), or never (warn).")
+    String failureMode = "any";
+
+    @Option(names = "--function", paramLabel = "<regex>", description = "Keep only functions whose name matches.")
+    String function;
+
+    @Option(names = "--no-function", paramLabel = "<regex>", description = "Drop functions whose name matches.")
+    String noFunction;
+
+    @Option(names = {"-r", "--remapping-file"}, paramLabel = "<file>", description = "Symbol remapping file.")
+    String remappingFile;
+
+    @Option(names = "--temporal-profile-trace-reservoir-size", paramLabel = "<n>",
+            description = "Most temporal profile traces kept (default 100).")
+    int reservoirSize = 100;
+
+    @Option(names = "--temporal-profile-max-trace-length", paramLabel = "<n>",
+            description = "Longest temporal profile trace kept (default 10000).")
+    int maxTraceLength = 10000;
+
+    @Option(names = "--keep-vtable-symbols", arity = "0..1", fallbackValue = "true", hidden = true)
+    boolean keepVTableSymbols;
+
+    @Option(names = "--write-prev-version", arity = "0..1", fallbackValue = "true",
+            description = "Write indexed version 11 for older compilers.")
+    boolean writePrevVersion;
+
+    @Option(names = "--dump-input-file-list", arity = "0..1", fallbackValue = "true", hidden = true)
+    boolean dumpInputFileList;
+
+    @Override
+    public Integer call() throws IOException {
+        CliContext ctx = context();
+        if (gcc) {
+            throw new CliException("unknown format is specified");
+        }
+        if (sample) {
+            throw new CliException("sample profiles are not supported yet");
+        }
+        FailureMode mode = parseFailureMode(failureMode);
+        InputCollector collector = new InputCollector(ctx);
+        files.forEach(collector::addPlain);
+        weighted.forEach(collector::addWeighted);
+        inputFiles.forEach(collector::addListFile);
+        List<MergeInput> inputs = collector.inputs();
+        if (dumpInputFileList) {
+            for (MergeInput in : inputs) {
+                ctx.out().println(in.weight() + "," + in.displayName());
+            }
+            return 0;
+        }
+        if (inputs.isEmpty()) {
+            throw new CliException("no input files specified. See jprofdata merge --help");
+        }
+        if (!text && output.equals("-") && System.console() != null) {
+            throw new CliException("cannot write a non-text format profile to the terminal");
+        }
+        MergeOptions.Builder options = MergeOptions.builder()
+                .numThreads(numThreads)
+                .failureMode(mode)
+                .sparse(sparse)
+                .traceReservoirSize(reservoirSize)
+                .maxTraceLength(maxTraceLength)
+                .keepVTableSymbols(keepVTableSymbols);
+        if (function != null || noFunction != null) {
+            options.nameFilter(NameFilter.of(function, noFunction));
+        }
+        if (remappingFile != null) {
+            options.remapper(RemappingFile.read(ctx.resolve(remappingFile), remappingFile));
+        }
+        MergeResult result;
+        try {
+            result = new ProfileMerger(options.build()).merge(inputs);
+        } catch (NoProfileMergedException e) {
+            MergeReport.problems(ctx.err(), e.problems());
+            MergeReport.failures(ctx.err(), e.failures());
+            ctx.err().println("error: no profile can be merged");
+            MergeReport.whyNothingWasMerged(ctx.err(), e.failures(), inputs.size(), mode);
+            return 1;
+        }
+        PrintStream err = ctx.err();
+        MergeReport.problems(err, result.problems());
+        MergeReport.failures(err, result.failures());
+        MergeReport.dataLoss(err, result);
+        if (function != null || noFunction != null) {
+            err.println(result.functionsRemovedByFilter() + " of " + result.functionsBeforeFilter()
+                    + " functions in the original profile are filtered.");
+        }
+        write(ctx, result.contents());
+        return 0;
+    }
+
+    private void write(CliContext ctx, ProfileContents contents) throws IOException {
+        int version = writePrevVersion ? 11 : 13;
+        if (output.equals("-")) {
+            if (text) {
+                OutputStream out = new BufferedOutputStream(ctx.out());
+                TextProfileWriter.write(contents, out);
+                out.flush();
+            } else {
+                Path tmp = Files.createTempFile("jprofdata", ".profdata");
+                try {
+                    IndexedProfileWriter.write(contents, version, tmp);
+                    Files.copy(tmp, ctx.out());
+                    ctx.out().flush();
+                } finally {
+                    Files.deleteIfExists(tmp);
+                }
+            }
+            return;
+        }
+        AtomicOutput.write(ctx.resolve(output), tmp -> {
+            if (text) {
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+                    TextProfileWriter.write(contents, out);
+                }
+            } else {
+                IndexedProfileWriter.write(contents, version, tmp);
+            }
+        });
+    }
+
+    private static FailureMode parseFailureMode(String text) {
+        return switch (text) {
+            case "any" -> FailureMode.ANY;
+            case "all" -> FailureMode.ALL;
+            case "warn" -> FailureMode.WARN;
+            default -> throw new CliException("for the --failure-mode option: Cannot find option named '" + text + "'!");
+        };
+    }
+
+    /** How merge reports what happened on stderr. */
+    static final class MergeReport {
+        private MergeReport() {
+        }
+
+        /** Record-level problems, as llvm-profdata prints them (no prefix; a hint after the first of a kind). */
+        static void problems(PrintStream err, List<MergeProblem> problems) {
+            Set<MergeProblem.Kind> hinted = EnumSet.noneOf(MergeProblem.Kind.class);
+            for (MergeProblem p : problems) {
+                err.println(p.file() + ": " + p.function() + ": " + p.kind().message());
+                if (p.kind().hinted() && hinted.add(p.kind())) {
+                    err.println("Make sure that all profile data to be merged is generated from the same binary.");
+                }
+            }
+        }
+
+        static void failures(PrintStream err, List<InputFailure> failures) {
+            for (InputFailure f : failures) {
+                err.println("warning: " + f.file() + ": " + f.describe());
+            }
+        }
+
+        /**
+         * Beyond LLVM: say how much was lost when inputs failed or records were dropped, so a merge
+         * that silently lost most of its data cannot go unnoticed.
+         */
+        static void dataLoss(PrintStream err, MergeResult result) {
+            List<InputFailure> failures = result.failures();
+            long lost = failures.stream().filter(InputFailure::wholeInputLost).count();
+            long partial = failures.stream().filter(f -> !f.wholeInputLost() && !f.reason().startsWith("excessively")).count();
+            if (lost > 0 || partial > 0) {
+                err.println("summary: " + lost + " of " + result.inputCount() + " inputs could not be merged"
+                        + (partial > 0 ? ", " + partial + " merged only up to the error" : "")
+                        + "; their counts are missing from the output");
+            }
+            if (result.droppedCount() != 0) {
+                err.println("summary: " + Long.toUnsignedString(result.droppedCount())
+                        + " counts were dropped because of counter mismatches");
+            }
+        }
+
+        static void whyNothingWasMerged(PrintStream err, List<InputFailure> failures, int inputs, FailureMode mode) {
+            if (mode == FailureMode.ANY && failures.size() < inputs) {
+                err.println("summary: " + failures.size() + " of " + inputs
+                        + " inputs could not be read (see the warnings above) and --failure-mode=any rejects the"
+                        + " merge; nothing was written");
+            } else {
+                err.println("summary: none of the " + inputs + " inputs could be read; nothing was written");
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.jprofdata.format;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Streams the records of one profile file, one at a time, in the file's own order (data-section
+ * order for raw files, hash-table order for indexed files, file order for text).
+ *
+ * <p>Header-level information is available as soon as the reader is open; temporal traces of raw
+ * files are complete only once {@link #next()} has returned {@code null}. Not thread-safe.
+ */
+public interface ProfileReader extends Closeable {
+
+    ProfileFormat format();
+
+    /** The file name as given by the user, used in messages. */
+    String fileName();
+
+    /**
+     * The version as {@code llvm-profdata show --profile-version} prints it: the full version word
+     * with flags for raw files, the format version for indexed files, 0 for text.
+     */
+    long displayVersion();
+
+    ProfileKind kind();
+
+    /** Binary IDs in stored order (raw: as found, duplicates kept; indexed: sorted and unique). */
+    List<byte[]> binaryIds();
+
+    /**
+     * The next record, or {@code null} at the end.
+     *
+     * @throws ProfileFormatException when the bytes are malformed; records returned before stay valid
+     */
+    ProfileRecord next() throws IOException;
+
+    /**
+     * Names known to this profile, for printing value targets. For text input it grows as records
+     * are read.
+     */
+    SymbolTable symbols();
+
+    /**
+     * Temporal traces. Raw inputs give one trace (weighted by {@code rawWeight}) built from the
+     * first-call timestamps, available after the last record; indexed and text inputs give their
+     * stored traces with stored weights.
+     */
+    TemporalTraces temporalTraces(long rawWeight);
+
+    /** VTable names this profile carries (indexed: stored names; raw: the vtable names section). */
+    default List<String> vtableNames() {
+        return List.of();
+    }
+
+    /**
+     * Non-fatal problems found while reading, in LLVM's wording (for example a counter above 2^56
+     * that suggests corruption).
+     */
+    default List<String> warnings() {
+        return List.of();
+    }
+}

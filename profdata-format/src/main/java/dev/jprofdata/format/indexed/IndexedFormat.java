@@ -1,0 +1,48 @@
+package dev.jprofdata.format.indexed;
+
+/** Constants of the indexed profile format and LLVM's wording for its errors. */
+final class IndexedFormat {
+    private IndexedFormat() {
+    }
+
+    /** Newest format version this code reads and writes. */
+    static final int MAX_VERSION = 13;
+    /** The version {@code llvm-profdata merge --write-prev-version} writes. */
+    static final int PREV_VERSION = 11;
+
+    /** Low 32 bits of the version word are the format version, the high 32 bits are flags. */
+    static final long VERSION_MASK = 0xFFFF_FFFFL;
+
+    /** Size of the on-disk summary for the writer's 6 fields and 16 cutoffs. */
+    static final int SUMMARY_FIELDS = 6;
+
+    static final String TRUNCATED = "truncated profile data";
+    static final String BAD_MAGIC = "invalid instrumentation profile data (bad magic)";
+    static final String BAD_HEADER = "invalid instrumentation profile data (file header is corrupt)";
+    static final String UNSUPPORTED_VERSION = "unsupported instrumentation profile format version";
+    static final String UNSUPPORTED_HASH_TYPE = "unsupported instrumentation profile hash type";
+    static final String MALFORMED = "malformed instrumentation profile data";
+    static final String EMPTY_DATA = MALFORMED + ": profile data is empty";
+    static final String UNCOMPRESS_FAILED = "failed to uncompress data (zlib)";
+
+    /** Header size in bytes for a format version (the summary or hash payload follows it). */
+    static int headerSize(int version) {
+        if (version >= 12) {
+            return 72;
+        }
+        if (version >= 10) {
+            return 64;
+        }
+        if (version == 9) {
+            return 56;
+        }
+        if (version == 8) {
+            return 48;
+        }
+        return 40;
+    }
+
+    static long alignTo8(long n) {
+        return (n + 7) & ~7L;
+    }
+}

@@ -1,0 +1,202 @@
+package dev.jprofdata.format.indexed;
+
+import dev.jprofdata.format.ProfileFormat;
+import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.SymbolTable;
+import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.summary.ProfileSummary;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads indexed profiles ({@code .profdata}) of format versions 1 to 13.
+ *
+ * <p>Everything outside the hash table (header, summaries, binary IDs, vtable names, temporal
+ * traces) is read when the reader opens. Records are then streamed in on-disk order: like
+ * {@code llvm-profdata}, the reader walks the hash-table payload from its start (right after the
+ * summaries) rather than through the bucket array, so the order is bucket order, then chain order,
+ * and within one key the writer's per-name order. The MemProf section is not decoded; only its
+ * version is checked, as LLVM 22 does.
+ *
+ * <p>The file is memory-mapped; records are decoded one key at a time.
+ */
+public final class IndexedProfileReader implements ProfileReader {
+    private final MappedBytes in;
+    private final IndexedHeader header;
+    private final ProfileSummary summary;
+    private final ProfileSummary csSummary;
+    private final long payloadStart;
+    private final long numEntries;
+    private final List<byte[]> binaryIds;
+    private final List<String> vtableNames;
+    private final TemporalTraces traces;
+
+    private final KeyCursor cursor;
+    private List<ProfileRecord> pending = List.of();
+    private int pendingIndex;
+    private ProfileFormatException failure;
+    private SymbolTable symbols;
+
+    private IndexedProfileReader(MappedBytes in) throws ProfileFormatException {
+        this.in = in;
+        this.header = IndexedHeader.read(in);
+        int version = header.version();
+        long at = header.size();
+        ProfileSummary s = null;
+        ProfileSummary cs = null;
+        if (version >= 4) {
+            s = SummaryCodec.read(in, at);
+            at += SummaryCodec.size(in, at);
+            if (header.has(ProfileKind.CONTEXT_SENSITIVE)) {
+                cs = SummaryCodec.read(in, at);
+                at += SummaryCodec.size(in, at);
+            }
+        }
+        this.summary = s;
+        this.csSummary = cs;
+        if (header.hashType() != 0) {
+            throw in.error(24, IndexedFormat.UNSUPPORTED_HASH_TYPE);
+        }
+        this.payloadStart = at;
+        // NumBuckets is needed only for lookups; iteration uses NumEntries alone.
+        if (!in.contains(header.hashOffset(), 16)) {
+            throw in.error(header.hashOffset(), IndexedFormat.TRUNCATED);
+        }
+        this.numEntries = in.u64(header.hashOffset() + 8);
+        if (version >= 8 && header.has(ProfileKind.MEMPROF)) {
+            SectionReaders.checkMemProf(in, header.memProfOffset());
+        }
+        this.binaryIds = version >= 9 ? SectionReaders.binaryIds(in, header.binaryIdOffset()) : List.of();
+        this.vtableNames = version >= 12 ? SectionReaders.vtableNames(in, header.vtableNamesOffset()) : List.of();
+        this.traces = version >= 10 && header.has(ProfileKind.TEMPORAL)
+                ? SectionReaders.temporalTraces(in, header.temporalOffset())
+                : TemporalTraces.NONE;
+        this.cursor = new KeyCursor(in, payloadStart, numEntries);
+    }
+
+    /** Opens {@code path}; messages name it {@code displayName}. */
+    public static IndexedProfileReader open(Path path, String displayName) throws IOException {
+        return new IndexedProfileReader(MappedBytes.map(path, displayName));
+    }
+
+    /** Reads a profile held in memory (for example standard input); the buffer is not modified. */
+    public static IndexedProfileReader open(ByteBuffer data, String displayName) throws ProfileFormatException {
+        return new IndexedProfileReader(MappedBytes.wrap(data, displayName));
+    }
+
+    public IndexedHeader header() {
+        return header;
+    }
+
+    /** The format version (1..13). */
+    public int version() {
+        return header.version();
+    }
+
+    /** The stored summary of the non-CS records; empty before version 4, which had none. */
+    public Optional<ProfileSummary> storedSummary() {
+        return Optional.ofNullable(summary);
+    }
+
+    /** The stored summary of the CS records; present only when the CS flag is set (v4+). */
+    public Optional<ProfileSummary> storedCsSummary() {
+        return Optional.ofNullable(csSummary);
+    }
+
+    /** Number of keys (distinct names) in the hash table, as stored. */
+    public long numKeys() {
+        return numEntries;
+    }
+
+    @Override
+    public ProfileFormat format() {
+        return ProfileFormat.INDEXED;
+    }
+
+    @Override
+    public String fileName() {
+        return in.file();
+    }
+
+    @Override
+    public long displayVersion() {
+        return header.version();
+    }
+
+    @Override
+    public ProfileKind kind() {
+        return header.kind();
+    }
+
+    @Override
+    public List<byte[]> binaryIds() {
+        return binaryIds;
+    }
+
+    @Override
+    public ProfileRecord next() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        if (pendingIndex < pending.size()) {
+            return pending.get(pendingIndex++);
+        }
+        try {
+            if (!cursor.advance()) {
+                return null;
+            }
+            pending = RecordDecoder.decode(in, header.version(), cursor.key(), cursor.dataOffset(), cursor.dataLength());
+        } catch (ProfileFormatException e) {
+            failure = e;
+            throw e;
+        }
+        pendingIndex = 1;
+        return pending.get(0);
+    }
+
+    /**
+     * Every key of the hash table plus the stored vtable names, as LLVM's symbol table has them.
+     * Built on first use by walking the keys only; if the payload is malformed the walk stops there
+     * ({@link #next()} reports the problem).
+     */
+    @Override
+    public SymbolTable symbols() {
+        if (symbols == null) {
+            SymbolTable t = new SymbolTable();
+            KeyCursor keys = new KeyCursor(in, payloadStart, numEntries);
+            try {
+                while (keys.advance()) {
+                    t.add(keys.key());
+                }
+            } catch (ProfileFormatException e) {
+                // Keep the names found so far; the record stream raises the error.
+            }
+            for (String name : vtableNames) {
+                t.add(name);
+            }
+            symbols = t;
+        }
+        return symbols;
+    }
+
+    @Override
+    public TemporalTraces temporalTraces(long rawWeight) {
+        return traces;
+    }
+
+    @Override
+    public List<String> vtableNames() {
+        return vtableNames;
+    }
+
+    @Override
+    public void close() {
+        // Mappings are released by the garbage collector; nothing else is held open.
+    }
+}

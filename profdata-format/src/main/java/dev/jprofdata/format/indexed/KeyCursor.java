@@ -1,0 +1,63 @@
+package dev.jprofdata.format.indexed;
+
+import dev.jprofdata.format.ProfileFormatException;
+
+/**
+ * Walks the items of the on-disk hash table sequentially from the start of its payload, the way
+ * LLVM's iterable hash table does: a u16 item count opens each bucket, and each item is
+ * {@code u64 keyHash, u64 keyLength, u64 dataLength, key, data}. The stored key hash is not checked.
+ */
+final class KeyCursor {
+    private final MappedBytes in;
+    private long position;
+    private long entriesLeft;
+    /** Items left in the current bucket; like LLVM's 64-bit counter a stored 0 never reaches 0 again. */
+    private long bucketLeft;
+
+    private String key;
+    private long dataOffset;
+    private long dataLength;
+
+    KeyCursor(MappedBytes in, long payloadStart, long numEntries) {
+        this.in = in;
+        this.position = payloadStart;
+        this.entriesLeft = numEntries;
+    }
+
+    /** Moves to the next item; false at the end of the table. */
+    boolean advance() throws ProfileFormatException {
+        if (entriesLeft == 0) {
+            return false;
+        }
+        if (bucketLeft == 0) {
+            bucketLeft = in.u16(position);
+            position += 2;
+        }
+        long item = position;
+        long keyLength = in.u64(item + 8);
+        long length = in.u64(item + 16);
+        long keyAt = item + 24;
+        if (!in.contains(keyAt, keyLength) || !in.contains(keyAt + keyLength, length)) {
+            throw in.error(item, IndexedFormat.TRUNCATED);
+        }
+        key = in.latin1(keyAt, keyLength);
+        dataOffset = keyAt + keyLength;
+        dataLength = length;
+        position = dataOffset + length;
+        bucketLeft--;
+        entriesLeft--;
+        return true;
+    }
+
+    String key() {
+        return key;
+    }
+
+    long dataOffset() {
+        return dataOffset;
+    }
+
+    long dataLength() {
+        return dataLength;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.jprofdata.format.indexed;
+
+import dev.jprofdata.format.ProfileFormatException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Read-only little-endian view of a whole profile file addressed by {@code long} offsets. Files are
+ * memory-mapped in 1 GiB pieces because a single Java 17 mapping cannot exceed 2 GiB; a read that
+ * straddles two pieces takes a slower byte-wise path.
+ *
+ * <p>Every accessor checks its range and throws {@link ProfileFormatException} ("truncated profile
+ * data" at the offending offset) instead of an unchecked exception.
+ */
+final class MappedBytes {
+    private static final int CHUNK_BITS = 30;
+    private static final long CHUNK_SIZE = 1L << CHUNK_BITS;
+    private static final long CHUNK_MASK = CHUNK_SIZE - 1;
+
+    private final ByteBuffer[] chunks;
+    private final long size;
+    private final String file;
+
+    private MappedBytes(ByteBuffer[] chunks, long size, String file) {
+        this.chunks = chunks;
+        this.size = size;
+        this.file = file;
+    }
+
+    static MappedBytes map(Path path, String file) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            int n = (int) ((size + CHUNK_SIZE - 1) >>> CHUNK_BITS);
+            ByteBuffer[] chunks = new ByteBuffer[n];
+            for (int i = 0; i < n; i++) {
+                long start = (long) i << CHUNK_BITS;
+                long len = Math.min(CHUNK_SIZE, size - start);
+                chunks[i] = ch.map(FileChannel.MapMode.READ_ONLY, start, len).order(ByteOrder.LITTLE_ENDIAN);
+            }
+            return new MappedBytes(chunks, size, file);
+        } catch (NoSuchFileException e) {
+            throw new ProfileFormatException(file, -1, "No such file or directory");
+        }
+    }
+
+    /** Wraps the remaining bytes of {@code buffer} (the buffer itself is not modified). */
+    static MappedBytes wrap(ByteBuffer buffer, String file) {
+        ByteBuffer b = buffer.slice().order(ByteOrder.LITTLE_ENDIAN);
+        return new MappedBytes(new ByteBuffer[] {b}, b.remaining(), file);
+    }
+
+    long size() {
+        return size;
+    }
+
+    String file() {
+        return file;
+    }
+
+    ProfileFormatException error(long offset, String reason) {
+        return new ProfileFormatException(file, offset, reason);
+    }
+
+    /** True when {@code [offset, offset+length)} lies inside the file (no overflow possible). */
+    boolean contains(long offset, long length) {
+        return offset >= 0 && length >= 0 && offset <= size && length <= size - offset;
+    }
+
+    /** Throws "truncated profile data" unless {@code [offset, offset+length)} is inside the file. */
+    void require(long offset, long length) throws ProfileFormatException {
+        if (!contains(offset, length)) {
+            throw error(offset, IndexedFormat.TRUNCATED);
+        }
+    }
+
+    long u64(long offset) throws ProfileFormatException {
+        require(offset, 8);
+        ByteBuffer c = chunks[(int) (offset >>> CHUNK_BITS)];
+        int pos = (int) (offset & CHUNK_MASK);
+        if (pos + 8 <= c.limit()) {
+            return c.getLong(pos);
+        }
+        return slowLittleEndian(offset, 8);
+    }
+
+    int u32(long offset) throws ProfileFormatException {
+        require(offset, 4);
+        ByteBuffer c = chunks[(int) (offset >>> CHUNK_BITS)];
+        int pos = (int) (offset & CHUNK_MASK);
+        if (pos + 4 <= c.limit()) {
+            return c.getInt(pos);
+        }
+        return (int) slowLittleEndian(offset, 4);
+    }
+
+    int u16(long offset) throws ProfileFormatException {
+        require(offset, 2);
+        ByteBuffer c = chunks[(int) (offset >>> CHUNK_BITS)];
+        int pos = (int) (offset & CHUNK_MASK);
+        if (pos + 2 <= c.limit()) {
+            return c.getShort(pos) & 0xFFFF;
+        }
+        return (int) slowLittleEndian(offset, 2);
+    }
+
+    int u8(long offset) throws ProfileFormatException {
+        require(offset, 1);
+        return byteAt(offset);
+    }
+
+    private int byteAt(long offset) {
+        return chunks[(int) (offset >>> CHUNK_BITS)].get((int) (offset & CHUNK_MASK)) & 0xFF;
+    }
+
+    private long slowLittleEndian(long offset, int n) {
+        long v = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            v = (v << 8) | byteAt(offset + i);
+        }
+        return v;
+    }
+
+    /** Copies {@code length} bytes; the caller has bounded {@code length} by the file size. */
+    byte[] bytes(long offset, int length) throws ProfileFormatException {
+        require(offset, length);
+        byte[] out = new byte[length];
+        int done = 0;
+        while (done < length) {
+            long at = offset + done;
+            ByteBuffer c = chunks[(int) (at >>> CHUNK_BITS)];
+            int pos = (int) (at & CHUNK_MASK);
+            int n = Math.min(length - done, c.limit() - pos);
+            c.get(pos, out, done, n);
+            done += n;
+        }
+        return out;
+    }
+
+    /** A name stored at {@code offset}, as an ISO-8859-1 string (one char per byte). */
+    String latin1(long offset, long length) throws ProfileFormatException {
+        require(offset, length);
+        if (length > Integer.MAX_VALUE - 16) {
+            throw error(offset, IndexedFormat.MALFORMED + ": name is too long");
+        }
+        return new String(bytes(offset, (int) length), StandardCharsets.ISO_8859_1);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.jprofdata.format.indexed;
+
+import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * The ValueProfData block that follows each record's counters (v3+):
+ * {@code u32 TotalSize, u32 NumValueKinds}, then per kind with at least one site
+ * {@code u32 Kind, u32 NumValueSites, u8 count per site, zero padding to 8,
+ * (u64 value, u64 count) per value}.
+ */
+final class ValueProfDataCodec {
+    private ValueProfDataCodec() {
+    }
+
+    /** The most values one site can hold: the per-site count is a byte. */
+    static final int MAX_VALUES_PER_SITE = 255;
+
+    /** Decoded value sites and the size of the block they came from. */
+    record Decoded(ValueSite[][] sites, long totalSize) {
+    }
+
+    /**
+     * Decodes the block at {@code at}, which must end by {@code end}. Returns {@code null} where LLVM's
+     * integrity checks fail: LLVM then drops the whole key (the caller reports "profile data is empty").
+     */
+    static Decoded decode(MappedBytes in, long at, long end) throws ProfileFormatException {
+        if (end - at < 8) {
+            return null;
+        }
+        long totalSize = in.u32(at) & 0xFFFF_FFFFL;
+        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
+        if (totalSize > end - at || numKinds > ValueKind.COUNT || totalSize % 8 != 0 || totalSize < 8) {
+            return null;
+        }
+        long blockEnd = at + totalSize;
+        // First pass: LLVM's integrity check over the record headers.
+        long vr = at + 8;
+        for (long k = 0; k < numKinds; k++) {
+            if (blockEnd - vr < 8) {
+                return null;
+            }
+            long kind = in.u32(vr) & 0xFFFF_FFFFL;
+            long numSites = in.u32(vr + 4) & 0xFFFF_FFFFL;
+            long header = IndexedFormat.alignTo8(8 + numSites);
+            if (kind >= ValueKind.COUNT || header > blockEnd - vr || numSites > Integer.MAX_VALUE - 16) {
+                return null;
+            }
+            long numValues = 0;
+            for (long s = 0; s < numSites; s++) {
+                numValues += in.u8(vr + 8 + s);
+            }
+            long recordSize = header + 16 * numValues;
+            if (recordSize > blockEnd - vr) {
+                return null;
+            }
+            vr += recordSize;
+        }
+        // Second pass: materialise the sites; a kind that repeats appends to the earlier sites.
+        ValueSite[][] sites = ProfileRecord.noValueSites();
+        vr = at + 8;
+        for (long k = 0; k < numKinds; k++) {
+            int kind = in.u32(vr);
+            int numSites = in.u32(vr + 4);
+            long valueAt = vr + IndexedFormat.alignTo8(8L + numSites);
+            ValueSite[] decoded = new ValueSite[numSites];
+            for (int s = 0; s < numSites; s++) {
+                int n = in.u8(vr + 8 + s);
+                long[] values = new long[n];
+                long[] counts = new long[n];
+                for (int i = 0; i < n; i++, valueAt += 16) {
+                    values[i] = in.u64(valueAt);
+                    counts[i] = in.u64(valueAt + 8);
+                }
+                decoded[s] = new ValueSite(values, counts);
+            }
+            ValueSite[] old = sites[kind];
+            ValueSite[] merged = Arrays.copyOf(old, old.length + numSites);
+            System.arraycopy(decoded, 0, merged, old.length, numSites);
+            sites[kind] = merged;
+            vr = valueAt;
+        }
+        return new Decoded(sites, totalSize);
+    }
+
+    /** Bytes the block for {@code record} takes (8 when it has no value sites). */
+    static long encodedSize(ProfileRecord record) {
+        long size = 8;
+        for (ValueKind kind : ValueKind.values()) {
+            ValueSite[] sites = record.sites(kind);
+            if (sites.length == 0) {
+                continue;
+            }
+            long values = 0;
+            for (ValueSite site : sites) {
+                values += site.size();
+            }
+            size += IndexedFormat.alignTo8(8L + sites.length) + 16 * values;
+        }
+        return size;
+    }
+
+    /** Writes the block for {@code record}; {@code out} must have {@link #encodedSize} bytes left. */
+    static void encode(ProfileRecord record, ByteBuffer out) {
+        long total = encodedSize(record);
+        if (total > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException(record.name() + ": value profile data exceeds 4 GiB");
+        }
+        int kinds = 0;
+        for (ValueKind kind : ValueKind.values()) {
+            if (record.numSites(kind) > 0) {
+                kinds++;
+            }
+        }
+        out.putInt((int) total).putInt(kinds);
+        for (ValueKind kind : ValueKind.values()) {
+            ValueSite[] sites = record.sites(kind);
+            if (sites.length == 0) {
+                continue;
+            }
+            out.putInt(kind.number()).putInt(sites.length);
+            for (ValueSite site : sites) {
+                if (site.size() > MAX_VALUES_PER_SITE) {
+                    throw new IllegalArgumentException(record.name() + ": a value site holds " + site.size()
+                            + " values; LLVM keeps at most " + MAX_VALUES_PER_SITE);
+                }
+                out.put((byte) site.size());
+            }
+            int pad = (int) (IndexedFormat.alignTo8(8L + sites.length) - 8 - sites.length);
+            for (int i = 0; i < pad; i++) {
+                out.put((byte) 0);
+            }
+            for (ValueSite site : sites) {
+                for (int i = 0; i < site.size(); i++) {
+                    out.putLong(site.value(i)).putLong(site.count(i));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package dev.jprofdata.format.raw;
+
+/**
+ * The fields of one data record that the reader uses. Pointer fields are zero-extended on 32-bit
+ * files; {@code numCounters} and {@code numBitmapBytes} are unsigned 32-bit values.
+ *
+ * @param offset file offset of the record, for messages
+ * @param valueKindsWithSites number of value kinds with at least one site: the record has a value
+ *     data blob exactly when this is not 0
+ */
+record DataRecord(
+        long offset,
+        long nameRef,
+        long funcHash,
+        long counterPtr,
+        long bitmapPtr,
+        long functionPointer,
+        long numCounters,
+        int valueKindsWithSites,
+        long numBitmapBytes) {
+
+    static DataRecord read(RawBytes bytes, RecordLayout layout, long offset) {
+        int p = layout.pointerWidth();
+        int kinds = 0;
+        for (int k = 0; k < layout.valueKinds(); k++) {
+            if (bytes.u16(offset + layout.numValueSites() + 2L * k) != 0) {
+                kinds++;
+            }
+        }
+        return new DataRecord(
+                offset,
+                bytes.u64(offset + RecordLayout.NAME_REF),
+                bytes.u64(offset + RecordLayout.FUNC_HASH),
+                bytes.pointer(offset + layout.counterPtr(), p),
+                layout.bitmapPtr() < 0 ? 0 : bytes.pointer(offset + layout.bitmapPtr(), p),
+                bytes.pointer(offset + layout.functionPointer(), p),
+                bytes.u32(offset + layout.numCounters()),
+                kinds,
+                layout.numBitmapBytes() < 0 ? 0 : bytes.u32(offset + layout.numBitmapBytes()));
+    }
+
+    /** Only the function pointer and name hash: all that the address map needs. */
+    static long functionPointer(RawBytes bytes, RecordLayout layout, long offset) {
+        return bytes.pointer(offset + layout.functionPointer(), layout.pointerWidth());
+    }
+
+    boolean hasValueData() {
+        return valueKindsWithSites != 0;
+    }
+}

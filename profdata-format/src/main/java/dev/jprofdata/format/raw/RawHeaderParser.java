@@ -1,0 +1,62 @@
+package dev.jprofdata.format.raw;
+
+import dev.jprofdata.format.ProfileFormatException;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** Reads the header of one raw profile, for whichever supported version it declares. */
+final class RawHeaderParser {
+    private RawHeaderParser() {
+    }
+
+    /**
+     * The header at {@code base}. {@code bytes} must already read in the profile's byte order.
+     *
+     * @throws ProfileFormatException "file header is corrupt" when the file is too short for the
+     *     header, or LLVM's version-mismatch message for versions this reader does not know
+     */
+    static RawHeader parse(RawBytes bytes, long base, int pointerWidth, String file) throws ProfileFormatException {
+        long remaining = bytes.size() - base;
+        if (remaining < 16) {
+            throw new ProfileFormatException(file, base, RawErrors.BAD_HEADER);
+        }
+        long versionWord = bytes.u64(base + 8);
+        RawVersion version = RawVersion.of(versionWord);
+        if (version == null) {
+            // LLVM 22 insists on a complete header of its own version before it looks at the
+            // version, so a short file of an unknown version is "corrupt" there too.
+            if (remaining < RawVersion.LLVM_HEADER_SIZE) {
+                throw new ProfileFormatException(file, base, RawErrors.BAD_HEADER);
+            }
+            throw new ProfileFormatException(file, base + 8, RawErrors.versionMismatch(versionWord & 0xFFFF_FFFFL));
+        }
+        if (remaining < version.headerSize()) {
+            throw new ProfileFormatException(file, base, RawErrors.BAD_HEADER);
+        }
+        Map<HeaderField, Long> f = new EnumMap<>(HeaderField.class);
+        for (HeaderField field : HeaderField.values()) {
+            f.put(field, version.has(field) ? bytes.u64(base + version.offsetOf(field)) : 0L);
+        }
+        return new RawHeader(
+                base,
+                version,
+                bytes.order(),
+                pointerWidth,
+                f.get(HeaderField.MAGIC),
+                versionWord,
+                f.get(HeaderField.BINARY_IDS_SIZE),
+                f.get(HeaderField.NUM_DATA),
+                f.get(HeaderField.PADDING_BEFORE_COUNTERS),
+                f.get(HeaderField.NUM_COUNTERS),
+                f.get(HeaderField.PADDING_AFTER_COUNTERS),
+                f.get(HeaderField.NUM_BITMAP_BYTES),
+                f.get(HeaderField.PADDING_AFTER_BITMAP_BYTES),
+                f.get(HeaderField.NAMES_SIZE),
+                f.get(HeaderField.COUNTERS_DELTA),
+                f.get(HeaderField.BITMAP_DELTA),
+                f.get(HeaderField.NAMES_DELTA),
+                f.get(HeaderField.NUM_VTABLES),
+                f.get(HeaderField.VNAMES_SIZE),
+                f.get(HeaderField.VALUE_KIND_LAST));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.jprofdata.format.raw;
+
+import dev.jprofdata.format.Names;
+import dev.jprofdata.format.ProfileFormatException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parses everything of one raw profile that lies before its records can be read: the header, binary
+ * IDs, section offsets, names, vtable names, vtable records and the function address map. Every
+ * problem found here is a header-level problem of that profile.
+ */
+final class RawProfileParser {
+    private RawProfileParser() {
+    }
+
+    private static final long MAX_TABLE = Integer.MAX_VALUE - 8;
+
+    static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file) throws ProfileFormatException {
+        RawHeader header = RawHeaderParser.parse(bytes, base, pointerWidth, file);
+        // Same order as LLVM: binary IDs are checked before the other sections are located.
+        List<byte[]> binaryIds = BinaryIdsReader.read(bytes, header, file);
+        RecordLayout layout = RecordLayout.of(header.version(), pointerWidth);
+        RawSections sections = RawSections.locate(header, layout, bytes.size(), file);
+
+        List<String> functionNames = NamesSectionDecoder.decode(bytes, sections.namesOffset(),
+                header.namesSize(), file);
+        List<String> vtableNames = NamesSectionDecoder.decode(bytes, sections.vnamesOffset(),
+                header.vnamesSize(), file);
+        Map<Long, String> names = new HashMap<>();
+        addNames(names, functionNames);
+        addNames(names, vtableNames);
+
+        if (header.numData() > MAX_TABLE || header.numVTables() > MAX_TABLE) {
+            // Address maps are Java arrays; a file this big (over 100 GiB of records) is out of reach.
+            throw new ProfileFormatException(file, base, RawErrors.TOO_LARGE);
+        }
+        AddressResolver resolver = resolver(bytes, header, layout, sections);
+        return new RawProfile(header, layout, sections, List.copyOf(binaryIds), List.copyOf(functionNames),
+                List.copyOf(vtableNames), names, resolver);
+    }
+
+    /** On an MD5 collision LLVM's sorted table answers with the smaller name; so do we. */
+    private static void addNames(Map<Long, String> names, List<String> list) {
+        for (String name : list) {
+            names.merge(Names.md5(name), name, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+        }
+    }
+
+    /**
+     * The address maps of this profile: every record with a non-null {@code FunctionPointer}, and
+     * every vtable record with a non-null, non-empty range {@code [start, start + size)} (computed
+     * in pointer-width arithmetic, as the runtime's pointers wrap).
+     */
+    private static AddressResolver resolver(RawBytes bytes, RawHeader h, RecordLayout layout, RawSections s) {
+        int count = 0;
+        for (long i = 0; i < h.numData(); i++) {
+            if (DataRecord.functionPointer(bytes, layout, s.dataOffset() + i * layout.size()) != 0) {
+                count++;
+            }
+        }
+        long[] addresses = new long[count];
+        long[] hashes = new long[count];
+        int k = 0;
+        for (long i = 0; i < h.numData(); i++) {
+            long record = s.dataOffset() + i * layout.size();
+            long pointer = DataRecord.functionPointer(bytes, layout, record);
+            if (pointer != 0) {
+                addresses[k] = pointer;
+                hashes[k++] = bytes.u64(record + RecordLayout.NAME_REF);
+            }
+        }
+
+        int p = layout.pointerWidth();
+        long mask = p == 8 ? -1L : 0xFFFF_FFFFL;
+        int size = layout.vtableRecordSize();
+        int n = (int) h.numVTables();
+        long[] starts = new long[n];
+        long[] ends = new long[n];
+        long[] vtableHashes = new long[n];
+        int v = 0;
+        for (int i = 0; i < n; i++) {
+            long record = s.vtablesOffset() + (long) i * size;
+            long start = bytes.pointer(record + 8, p);
+            long end = (start + bytes.u32(record + 8 + p)) & mask;
+            if (start != 0 && Long.compareUnsigned(end, start) > 0) {
+                starts[v] = start;
+                ends[v] = end;
+                vtableHashes[v++] = bytes.u64(record);
+            }
+        }
+        return new AddressResolver(addresses, hashes, Arrays.copyOf(starts, v), Arrays.copyOf(ends, v),
+                Arrays.copyOf(vtableHashes, v));
+    }
+}

@@ -1,0 +1,232 @@
+package dev.jprofdata.format.raw;
+
+import dev.jprofdata.format.Magic;
+import dev.jprofdata.format.ProfileFormat;
+import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.SymbolTable;
+import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.ValueSite;
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Streams the records of a raw {@code .profraw} file (raw versions 5, 7, 8, 9 and 10; 64- and
+ * 32-bit; either byte order), in data-section order, profile after profile.
+ *
+ * <p>The file is memory-mapped; records are decoded one at a time straight from the mapping.
+ * Opening parses the header, binary IDs and names of every profile in the file (see
+ * {@link ProfileChain}); problems there fail {@link #open}. Problems inside records, in value data
+ * and between profiles surface from {@link #next()}, after the records before them.
+ */
+public final class RawProfileReader implements ProfileReader {
+    private final String fileName;
+    private final RawBytes bytes;
+    private final List<RawProfile> profiles;
+    private final ProfileFormatException pending;
+    private final SymbolTable symbols = new SymbolTable();
+    private final List<byte[]> binaryIds = new ArrayList<>();
+    private final List<String> vtableNames;
+    private final List<String> warnings = new ArrayList<>();
+    private final TemporalTimestamps timestamps = new TemporalTimestamps();
+    private final CounterReader.Observer observer = new CounterReader.Observer() {
+        @Override
+        public void timestamp(long timestamp, long nameRef) {
+            timestamps.add(timestamp, nameRef);
+        }
+
+        @Override
+        public void largeCounter(long value) {
+            // llvm-profdata merge keeps only the first such warning per file.
+            if (!sawLargeCounter) {
+                sawLargeCounter = true;
+                warnings.add(RawErrors.COUNTER_TOO_LARGE + ": " + Long.toUnsignedString(value));
+            }
+        }
+    };
+
+    private int profileIndex;
+    private long recordIndex;
+    private long valuePosition;
+    private CounterReader counters;
+    private BitmapReader bitmaps;
+    private ProfileFormatException failure;
+    private boolean sawLargeCounter;
+
+    private RawProfileReader(String fileName, RawBytes bytes, ProfileChain chain) {
+        this.fileName = fileName;
+        this.bytes = bytes;
+        this.profiles = chain.profiles();
+        this.pending = chain.pending();
+        Set<String> vtables = new LinkedHashSet<>();
+        boolean correlation = false;
+        for (RawProfile p : profiles) {
+            binaryIds.addAll(p.binaryIds());
+            p.functionNames().forEach(symbols::add);
+            p.vtableNames().forEach(symbols::add);
+            vtables.addAll(p.vtableNames());
+            correlation |= p.header().needsCorrelation();
+        }
+        this.vtableNames = List.copyOf(vtables);
+        if (correlation) {
+            // llvm-profdata silently shows nothing for such a file; say why there are no records.
+            warnings.add(RawErrors.CORRELATION_REQUIRED);
+        }
+        enterProfile(0);
+    }
+
+    /** Opens {@code path} (messages name it {@code displayName}) and parses its first profile's header. */
+    public static ProfileReader open(Path path, String displayName) throws IOException {
+        return open(path, displayName, RawBytes.DEFAULT_WINDOW_SHIFT);
+    }
+
+    /** As {@link #open(Path, String)}, mapping the file in windows of {@code 2^windowShift} bytes (for tests). */
+    static RawProfileReader open(Path path, String displayName, int windowShift) throws IOException {
+        RawBytes mapped;
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            mapped = RawBytes.map(channel, windowShift);
+        } catch (NoSuchFileException e) {
+            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+        }
+        if (mapped.size() == 0) {
+            throw new ProfileFormatException(displayName, 0, ProfileReaders.EMPTY_FILE);
+        }
+        if (mapped.size() < 8) {
+            throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
+        }
+        long le = mapped.u64(0);
+        long be = Long.reverseBytes(le);
+        RawBytes ordered;
+        int pointerWidth;
+        if (le == Magic.RAW64 || le == Magic.RAW32) {
+            ordered = mapped;
+            pointerWidth = le == Magic.RAW64 ? 8 : 4;
+        } else if (be == Magic.RAW64 || be == Magic.RAW32) {
+            ordered = mapped.withOrder(ByteOrder.BIG_ENDIAN);
+            pointerWidth = be == Magic.RAW64 ? 8 : 4;
+        } else {
+            throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
+        }
+        RawProfile first = RawProfileParser.parse(ordered, 0, pointerWidth, displayName);
+        return new RawProfileReader(displayName, ordered, ProfileChain.discover(ordered, first, displayName));
+    }
+
+    @Override
+    public ProfileFormat format() {
+        return ProfileFormat.RAW;
+    }
+
+    @Override
+    public String fileName() {
+        return fileName;
+    }
+
+    /** The full version word of the first profile, variant flags included. */
+    @Override
+    public long displayVersion() {
+        return profiles.get(0).header().versionWord();
+    }
+
+    /** The kind of the first profile (LLVM fixes a reader's kind before reading any record). */
+    @Override
+    public ProfileKind kind() {
+        return profiles.get(0).header().kind();
+    }
+
+    @Override
+    public List<byte[]> binaryIds() {
+        return List.copyOf(binaryIds);
+    }
+
+    @Override
+    public ProfileRecord next() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        try {
+            while (profileIndex < profiles.size()) {
+                RawProfile p = profiles.get(profileIndex);
+                if (recordIndex < p.numData()) {
+                    return readRecord(p);
+                }
+                enterProfile(profileIndex + 1);
+            }
+            if (pending != null) {
+                throw pending;
+            }
+            return null;
+        } catch (ProfileFormatException e) {
+            failure = e;
+            throw e;
+        }
+    }
+
+    private void enterProfile(int index) {
+        profileIndex = index;
+        recordIndex = 0;
+        if (index < profiles.size()) {
+            RawProfile p = profiles.get(index);
+            valuePosition = p.sections().valueDataOffset();
+            counters = new CounterReader(bytes, p.header(), p.sections(), fileName);
+            bitmaps = new BitmapReader(bytes, p.sections(), fileName);
+        }
+    }
+
+    private ProfileRecord readRecord(RawProfile p) throws ProfileFormatException {
+        long index = recordIndex;
+        DataRecord r = DataRecord.read(bytes, p.layout(), p.recordOffset(index));
+        long[] counts = counters.read(r, p.countersDeltaFor(index), observer);
+        byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
+        ValueSite[][] sites;
+        if (r.hasValueData()) {
+            ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
+                    fileName);
+            sites = decoded.sites();
+            valuePosition += decoded.totalSize();
+        } else {
+            sites = ProfileRecord.noValueSites();
+        }
+        recordIndex++;
+        return new ProfileRecord(p.name(r.nameRef()), r.funcHash(), counts, bitmap, sites);
+    }
+
+    @Override
+    public SymbolTable symbols() {
+        return symbols;
+    }
+
+    /**
+     * The one trace of this file (function hashes by first-call time, weighted {@code rawWeight}),
+     * complete once {@link #next()} has returned null; none when no function recorded a timestamp.
+     */
+    @Override
+    public TemporalTraces temporalTraces(long rawWeight) {
+        return timestamps.traces(rawWeight);
+    }
+
+    @Override
+    public List<String> vtableNames() {
+        return vtableNames;
+    }
+
+    @Override
+    public List<String> warnings() {
+        return List.copyOf(warnings);
+    }
+
+    @Override
+    public void close() {
+        // The mapping has no explicit release on Java 17; the channel was closed after mapping.
+    }
+}

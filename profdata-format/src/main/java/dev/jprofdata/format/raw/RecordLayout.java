@@ -1,0 +1,60 @@
+package dev.jprofdata.format.raw;
+
+/**
+ * Field offsets of one per-function data record ({@code __llvm_profile_data}) for a version and
+ * pointer width. The record is a C struct with natural alignment, rounded up to 8 bytes.
+ *
+ * @param size record size in bytes (the stride of the data section)
+ * @param bitmapPtr offset of {@code BitmapPtr}, or -1 before version 9
+ * @param numValueSites offset of the first u16 {@code NumValueSites} entry
+ * @param valueKinds number of {@code NumValueSites} entries
+ * @param numBitmapBytes offset of {@code NumBitmapBytes}, or -1 before version 9
+ */
+record RecordLayout(
+        int pointerWidth,
+        int size,
+        int counterPtr,
+        int bitmapPtr,
+        int functionPointer,
+        int numCounters,
+        int numValueSites,
+        int valueKinds,
+        int numBitmapBytes) {
+
+    static final int NAME_REF = 0;
+    static final int FUNC_HASH = 8;
+
+    static RecordLayout of(RawVersion version, int pointerWidth) {
+        int p = pointerWidth;
+        int at = 16;
+        int counterPtr = at;
+        at += p;
+        int bitmapPtr = -1;
+        if (version.hasBitmap()) {
+            bitmapPtr = at;
+            at += p;
+        }
+        int functionPointer = at;
+        at += p;
+        at += p; // Values: a runtime pointer, meaningless in a file
+        int numCounters = at;
+        at += 4;
+        int numValueSites = at;
+        int kinds = version.valueKindsInRecord();
+        at += 2 * kinds;
+        int numBitmapBytes = -1;
+        if (version.hasBitmap()) {
+            at = (at + 3) & ~3; // u32 alignment
+            numBitmapBytes = at;
+            at += 4;
+        }
+        int size = (at + 7) & ~7;
+        return new RecordLayout(p, size, counterPtr, bitmapPtr, functionPointer, numCounters, numValueSites, kinds,
+                numBitmapBytes);
+    }
+
+    /** Size of one vtable record ({@code VTableProfileData}): u64 name hash, pointer, u32 size, rounded to 8. */
+    int vtableRecordSize() {
+        return (8 + pointerWidth + 4 + 7) & ~7;
+    }
+}

@@ -1,0 +1,172 @@
+package dev.jprofdata.format.text;
+
+import java.io.IOException;
+import java.io.Reader;
+
+/**
+ * The significant lines of a text profile, one at a time, with the position of each.
+ *
+ * <p>Follows LLVM's line iterator as the text reader configures it:
+ * <ul>
+ *   <li>a line ends at {@code \n} or {@code \r\n}; a {@code \r} not followed by {@code \n} is an
+ *       ordinary character (so {@code "5\r"} at the end of a file stays {@code "5\r"});</li>
+ *   <li>empty lines and lines whose very first character is {@code #} are skipped; nothing is
+ *       trimmed, so an indented {@code #} line is data;</li>
+ *   <li>a NUL character ends the input, because LLVM scans a NUL-terminated buffer.</li>
+ * </ul>
+ * The source must decode ISO-8859-1, so that one {@code char} is one byte and byte offsets are
+ * character counts.
+ */
+final class TextLines {
+    private static final int BUFFER_SIZE = 1 << 16;
+
+    private final Reader in;
+    private final char[] buf = new char[BUFFER_SIZE];
+    private int pos;
+    private int limit;
+    /** Offset of {@code buf[0]} in the file. */
+    private long bufStart;
+    private boolean eof;
+
+    /** The lines terminated so far (1-based number of the line being scanned). */
+    private long physicalLine = 1;
+    private final StringBuilder sb = new StringBuilder();
+
+    private String current;
+    private long currentOffset;
+    private long currentLineNumber;
+
+    TextLines(Reader in) throws IOException {
+        this.in = in;
+        advance();
+    }
+
+    /** The current line, or {@code null} at the end of the input. */
+    String current() {
+        return current;
+    }
+
+    boolean atEnd() {
+        return current == null;
+    }
+
+    /** Byte offset of the current line's first character, or of the end of input. */
+    long offset() {
+        return currentOffset;
+    }
+
+    /** 1-based number of the current line (counting skipped lines), or of the line after the end. */
+    long lineNumber() {
+        return currentLineNumber;
+    }
+
+    /** Moves to the next significant line. */
+    void advance() throws IOException {
+        while (true) {
+            long start = bufStart + pos;
+            long number = physicalLine;
+            int first = peek();
+            if (first < 0) {
+                current = null;
+                currentOffset = start;
+                currentLineNumber = number;
+                return;
+            }
+            if (first == '#') {
+                readLine(); // comment: consumed and dropped
+                continue;
+            }
+            String line = readLine();
+            if (line.isEmpty() && !eof) {
+                continue; // blank line
+            }
+            if (line.isEmpty()) {
+                // The input ended (or hit NUL) right here: nothing more to return.
+                current = null;
+                currentOffset = start;
+                currentLineNumber = number;
+                return;
+            }
+            current = line;
+            currentOffset = start;
+            currentLineNumber = number;
+            return;
+        }
+    }
+
+    /**
+     * Reads up to and excluding the next line end, consuming the line end. At a NUL or the end of
+     * the input it stops and marks the input as ended.
+     */
+    private String readLine() throws IOException {
+        sb.setLength(0);
+        while (true) {
+            if (pos == limit && !fill()) {
+                return sb.toString();
+            }
+            char c = buf[pos];
+            if (c == '\n') {
+                pos++;
+                physicalLine++;
+                return sb.toString();
+            }
+            if (c == '\r') {
+                pos++;
+                int next = peek();
+                if (next == '\n') {
+                    pos++;
+                    physicalLine++;
+                    return sb.toString();
+                }
+                sb.append('\r');
+                continue;
+            }
+            if (c == 0) {
+                eof = true;
+                return sb.toString();
+            }
+            // Copy the run of ordinary characters in one go.
+            int runStart = pos;
+            while (pos < limit) {
+                char d = buf[pos];
+                if (d == '\n' || d == '\r' || d == 0) {
+                    break;
+                }
+                pos++;
+            }
+            sb.append(buf, runStart, pos - runStart);
+        }
+    }
+
+    /** The next character without consuming it, or -1 at the end of input or at a NUL. */
+    private int peek() throws IOException {
+        if (pos == limit && !fill()) {
+            return -1;
+        }
+        char c = buf[pos];
+        if (c == 0) {
+            eof = true;
+            return -1;
+        }
+        return c;
+    }
+
+    private boolean fill() throws IOException {
+        if (eof) {
+            return false;
+        }
+        bufStart += limit;
+        pos = 0;
+        limit = 0;
+        int n = in.read(buf, 0, buf.length);
+        while (n == 0) {
+            n = in.read(buf, 0, buf.length);
+        }
+        if (n < 0) {
+            eof = true;
+            return false;
+        }
+        limit = n;
+        return true;
+    }
+}

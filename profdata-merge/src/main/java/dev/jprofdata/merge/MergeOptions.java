@@ -1,0 +1,109 @@
+package dev.jprofdata.merge;
+
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
+
+/**
+ * How to merge. Build with {@link #builder()}; every field has llvm-profdata's default.
+ *
+ * @param numThreads worker threads; 0 picks {@code min(cores, (inputs + 1) / 2)}. The output never
+ *     depends on it
+ * @param failureMode when unreadable inputs fail the whole merge
+ * @param nameFilter keeps a function name when it returns true (applied after merging); null keeps all
+ * @param remapper renames functions as they are read ({@code --remapping-file}); null keeps names
+ * @param sparse drop functions whose every counter and bitmap byte is zero
+ * @param traceReservoirSize most temporal traces kept ({@code --temporal-profile-trace-reservoir-size})
+ * @param maxTraceLength longest trace kept ({@code --temporal-profile-max-trace-length})
+ * @param keepVTableSymbols carry the inputs' vtable names into the output
+ */
+public record MergeOptions(
+        int numThreads,
+        FailureMode failureMode,
+        Predicate<String> nameFilter,
+        UnaryOperator<String> remapper,
+        boolean sparse,
+        int traceReservoirSize,
+        int maxTraceLength,
+        boolean keepVTableSymbols) {
+
+    public static MergeOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.numThreads = numThreads;
+        b.failureMode = failureMode;
+        b.nameFilter = nameFilter;
+        b.remapper = remapper;
+        b.sparse = sparse;
+        b.traceReservoirSize = traceReservoirSize;
+        b.maxTraceLength = maxTraceLength;
+        b.keepVTableSymbols = keepVTableSymbols;
+        return b;
+    }
+
+    /** Builder of {@link MergeOptions}. */
+    public static final class Builder {
+        private int numThreads;
+        private FailureMode failureMode = FailureMode.ANY;
+        private Predicate<String> nameFilter;
+        private UnaryOperator<String> remapper;
+        private boolean sparse;
+        private int traceReservoirSize = 100;
+        private int maxTraceLength = 10000;
+        private boolean keepVTableSymbols;
+
+        public Builder numThreads(int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("numThreads must be >= 0");
+            }
+            this.numThreads = n;
+            return this;
+        }
+
+        public Builder failureMode(FailureMode mode) {
+            this.failureMode = mode;
+            return this;
+        }
+
+        public Builder nameFilter(Predicate<String> filter) {
+            this.nameFilter = filter;
+            return this;
+        }
+
+        public Builder remapper(UnaryOperator<String> remapper) {
+            this.remapper = remapper;
+            return this;
+        }
+
+        public Builder sparse(boolean sparse) {
+            this.sparse = sparse;
+            return this;
+        }
+
+        public Builder traceReservoirSize(int size) {
+            this.traceReservoirSize = size;
+            return this;
+        }
+
+        public Builder maxTraceLength(int length) {
+            this.maxTraceLength = length;
+            return this;
+        }
+
+        public Builder keepVTableSymbols(boolean keep) {
+            this.keepVTableSymbols = keep;
+            return this;
+        }
+
+        public MergeOptions build() {
+            return new MergeOptions(numThreads, failureMode, nameFilter, remapper, sparse,
+                    traceReservoirSize, maxTraceLength, keepVTableSymbols);
+        }
+    }
+}

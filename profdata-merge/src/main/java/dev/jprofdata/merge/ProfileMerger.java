@@ -1,0 +1,233 @@
+package dev.jprofdata.merge;
+
+import dev.jprofdata.format.ProfileContents;
+import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.merge.state.MergeState;
+import dev.jprofdata.merge.state.RecordProblem;
+import dev.jprofdata.merge.state.StateFinisher;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Merges profiles of any format into one, with llvm-profdata's semantics.
+ *
+ * <p>Work is split in two steps. First every input's profile kind is probed in input order, so the
+ * compatibility decisions LLVM takes input by input are taken the same way. Then the accepted
+ * inputs are cut into contiguous slices (balanced by size), each slice is merged into its own
+ * {@link MergeState} on a worker thread, and the partial states are combined. Because combining
+ * is associative and commutative, the result is the same for every thread count and equals what a
+ * sequential merge would produce.
+ */
+public final class ProfileMerger {
+    static final String KIND_CONFLICT = "Merge IR generated profile with Clang generated profile.";
+
+    private final MergeOptions options;
+
+    public ProfileMerger(MergeOptions options) {
+        this.options = options;
+    }
+
+    public MergeResult merge(List<MergeInput> inputs) throws IOException, NoProfileMergedException {
+        InputFailure[] failures = new InputFailure[inputs.size()];
+        ProfileKind[] kinds = new ProfileKind[inputs.size()];
+        List<Integer> accepted = probeKinds(inputs, kinds, failures);
+
+        List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures);
+        MergeState state = partials.get(0);
+        for (int i = 1; i < partials.size(); i++) {
+            state.combine(partials.get(i));
+        }
+
+        List<InputFailure> failureList = new ArrayList<>();
+        for (InputFailure f : failures) {
+            if (f != null) {
+                failureList.add(f);
+            }
+        }
+        StateFinisher.Finished finished = StateFinisher.finish(state, options.nameFilter(), options.sparse());
+        List<MergeProblem> problems = new ArrayList<>(finished.problems().size());
+        for (RecordProblem p : finished.problems()) {
+            String file = inputs.get(MergeState.inputIndexOf(p.position())).displayName();
+            problems.add(new MergeProblem(file, p.function(), p.kind(), p.droppedCount()));
+        }
+        if (rejected(failureList.size(), inputs.size())) {
+            throw new NoProfileMergedException(failureList, problems);
+        }
+        ProfileKind kind = ProfileKind.UNKNOWN;
+        for (ProfileKind k : kinds) {
+            if (k != null) {
+                kind = kind.union(k);
+            }
+        }
+        List<String> vtableNames = new ArrayList<>();
+        for (List<String> names : state.vtableNamesByInput()) {
+            for (String n : names) {
+                if (!vtableNames.contains(n)) {
+                    vtableNames.add(n);
+                }
+            }
+        }
+        ProfileContents contents = new ProfileContents(kind, finished.groups(), state.binaryIds(), vtableNames,
+                state.traces(options.traceReservoirSize(), options.maxTraceLength()));
+        return new MergeResult(contents, problems, failureList, inputs.size(),
+                finished.functionsBeforeFilter(), finished.functionsRemovedByFilter(), finished.droppedCount());
+    }
+
+    private boolean rejected(int failed, int inputCount) {
+        return switch (options.failureMode()) {
+            case ANY -> failed > 0;
+            case ALL -> failed > 0 && failed == inputCount;
+            case WARN -> false;
+        };
+    }
+
+    /**
+     * Decides, in input order, which inputs take part: empty files are skipped silently (as LLVM
+     * does), unreadable ones fail, and an input whose kind cannot be merged with the kinds accepted
+     * before it fails with LLVM's message.
+     */
+    private static List<Integer> probeKinds(List<MergeInput> inputs, ProfileKind[] kinds, InputFailure[] failures) {
+        List<Integer> accepted = new ArrayList<>();
+        ProfileKind merged = ProfileKind.UNKNOWN;
+        for (int i = 0; i < inputs.size(); i++) {
+            MergeInput in = inputs.get(i);
+            ProfileKind kind;
+            try {
+                kind = KindProbe.probe(in.path(), in.displayName());
+            } catch (ProfileFormatException e) {
+                if (!ProfileReaders.EMPTY_FILE.equals(e.reason())) {
+                    failures[i] = new InputFailure(in.displayName(), e.reason(), e.offset(), 0, true);
+                }
+                continue;
+            } catch (IOException e) {
+                failures[i] = new InputFailure(in.displayName(), String.valueOf(e.getMessage()), -1, 0, true);
+                continue;
+            }
+            if (!merged.isCompatibleWith(kind)) {
+                failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true);
+                continue;
+            }
+            merged = merged.isUnknown() ? kind : merged.union(kind);
+            accepted.add(i);
+        }
+        return accepted;
+    }
+
+    private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, ProfileKind[] kinds,
+            InputFailure[] failures) throws IOException {
+        int threads = threadCount(accepted.size());
+        List<List<Integer>> slices = slice(inputs, accepted, threads);
+        InputLoader loader = new InputLoader(options);
+        if (slices.size() <= 1) {
+            MergeState state = new MergeState();
+            if (!slices.isEmpty()) {
+                loadSlice(loader, inputs, slices.get(0), state, kinds, failures);
+            }
+            return List.of(state);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(slices.size(), r -> {
+            Thread t = new Thread(r, "jprofdata-merge");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<MergeState>> futures = new ArrayList<>();
+            for (List<Integer> slice : slices) {
+                futures.add(pool.submit(() -> {
+                    MergeState s = new MergeState();
+                    loadSlice(loader, inputs, slice, s, kinds, failures);
+                    return s;
+                }));
+            }
+            List<MergeState> states = new ArrayList<>();
+            for (Future<MergeState> f : futures) {
+                states.add(f.get());
+            }
+            return states;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("merge interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IOException(cause);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Each slice writes only its own inputs' slots of {@code kinds} and {@code failures}. */
+    private static void loadSlice(InputLoader loader, List<MergeInput> inputs, List<Integer> slice, MergeState state,
+            ProfileKind[] kinds, InputFailure[] failures) {
+        for (int index : slice) {
+            InputLoader.Loaded loaded = loader.load(inputs.get(index), index, state);
+            kinds[index] = loaded.kind();
+            failures[index] = loaded.failure();
+        }
+    }
+
+    private int threadCount(int inputCount) {
+        if (options.numThreads() > 0) {
+            return Math.max(1, Math.min(options.numThreads(), inputCount));
+        }
+        int cores = Runtime.getRuntime().availableProcessors();
+        return Math.max(1, Math.min(cores, (inputCount + 1) / 2));
+    }
+
+    /** Cuts the accepted inputs, in order, into at most {@code n} runs of similar total size. */
+    private static List<List<Integer>> slice(List<MergeInput> inputs, List<Integer> accepted, int n) {
+        List<List<Integer>> slices = new ArrayList<>();
+        if (accepted.isEmpty()) {
+            return slices;
+        }
+        long[] sizes = new long[accepted.size()];
+        long total = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            try {
+                sizes[i] = Math.max(1, Files.size(inputs.get(accepted.get(i)).path()));
+            } catch (IOException e) {
+                sizes[i] = 1;
+            }
+            total += sizes[i];
+        }
+        long perSlice = (total + n - 1) / n;
+        List<Integer> current = new ArrayList<>();
+        long filled = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            current.add(accepted.get(i));
+            filled += sizes[i];
+            int remainingInputs = sizes.length - i - 1;
+            int remainingSlices = n - slices.size() - 1;
+            if ((filled >= perSlice && remainingSlices > 0) || remainingInputs == remainingSlices && remainingSlices > 0) {
+                slices.add(current);
+                current = new ArrayList<>();
+                filled = 0;
+            }
+        }
+        if (!current.isEmpty()) {
+            slices.add(current);
+        }
+        slices.sort(Comparator.comparing(s -> s.get(0)));
+        return slices;
+    }
+
+    @Override
+    public String toString() {
+        return "ProfileMerger" + Arrays.asList(options);
+    }
+}

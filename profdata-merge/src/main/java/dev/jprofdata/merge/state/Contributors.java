@@ -1,0 +1,102 @@
+package dev.jprofdata.merge.state;
+
+import java.util.Arrays;
+
+/**
+ * Which input records went into one variant of a function's profile, so that records dropped by a
+ * mismatch can be named afterwards. Remembers the earliest {@link #LIMIT} contributions (by
+ * position) in full and only counts the rest, so memory stays bounded however many inputs there
+ * are. Appending in increasing position order, the usual case, costs no sorting.
+ */
+final class Contributors {
+    static final int LIMIT = 16;
+
+    private long[] positions;
+    private long[] countSums;
+    private int kept;
+    private long total;
+    private long totalCountSum;
+
+    Contributors(long position, long countSum) {
+        positions = new long[] {position};
+        countSums = new long[] {countSum};
+        kept = 1;
+        total = 1;
+        totalCountSum = countSum;
+    }
+
+    void absorb(Contributors other) {
+        total += other.total;
+        totalCountSum = Saturating.add(totalCountSum, other.totalCountSum);
+        if (other.kept == 0) {
+            return;
+        }
+        if (other.positions[0] > positions[kept - 1]) {
+            appendInOrder(other);
+        } else {
+            mergeSorted(other);
+        }
+    }
+
+    private void appendInOrder(Contributors other) {
+        int room = LIMIT - kept;
+        int take = Math.min(room, other.kept);
+        if (take <= 0) {
+            return;
+        }
+        ensureCapacity(kept + take);
+        System.arraycopy(other.positions, 0, positions, kept, take);
+        System.arraycopy(other.countSums, 0, countSums, kept, take);
+        kept += take;
+    }
+
+    private void mergeSorted(Contributors other) {
+        int n = Math.min(LIMIT, kept + other.kept);
+        long[] p = new long[n];
+        long[] s = new long[n];
+        int i = 0;
+        int j = 0;
+        for (int k = 0; k < n; k++) {
+            boolean takeMine = j >= other.kept || (i < kept && positions[i] <= other.positions[j]);
+            if (takeMine) {
+                p[k] = positions[i];
+                s[k] = countSums[i++];
+            } else {
+                p[k] = other.positions[j];
+                s[k] = other.countSums[j++];
+            }
+        }
+        positions = p;
+        countSums = s;
+        kept = n;
+    }
+
+    private void ensureCapacity(int n) {
+        if (positions.length < n) {
+            int cap = Math.min(LIMIT, Math.max(n, positions.length * 2));
+            positions = Arrays.copyOf(positions, cap);
+            countSums = Arrays.copyOf(countSums, cap);
+        }
+    }
+
+    int kept() {
+        return kept;
+    }
+
+    long position(int i) {
+        return positions[i];
+    }
+
+    long countSum(int i) {
+        return countSums[i];
+    }
+
+    /** All contributions, including those no longer listed. */
+    long total() {
+        return total;
+    }
+
+    long totalCountSum() {
+        return totalCountSum;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.jprofdata.merge.state;
+
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.TemporalTraces;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The merge state of any number of inputs. {@link #combine} is associative and commutative: the
+ * state remembers, for every choice LLVM makes by input order, the position (input index, record
+ * ordinal) that decides it, so partial states built on different threads, in any grouping, combine
+ * to the state a single sequential merge would reach.
+ */
+public final class MergeState {
+    private final Map<String, NameEntry> names = new HashMap<>();
+    private final TreeSet<byte[]> binaryIds = new TreeSet<>(Arrays::compareUnsigned);
+    private final TreeMap<Integer, TemporalTraces> traceSources = new TreeMap<>();
+    private final TreeMap<Integer, List<String>> vtableNames = new TreeMap<>();
+
+    /** Position of record {@code ordinal} of input {@code inputIndex}: orders all input records. */
+    public static long position(int inputIndex, long ordinal) {
+        return ((long) inputIndex << 32) | ordinal;
+    }
+
+    public static int inputIndexOf(long position) {
+        return (int) (position >>> 32);
+    }
+
+    /** Adds one record read from an input with the input's weight. */
+    public void add(ProfileRecord record, long weight, long position) {
+        NameEntry entry = names.get(record.name());
+        if (entry == null) {
+            names.put(record.name(), new NameEntry(new RecordAggregate(record, weight, position)));
+        } else {
+            entry.add(record, weight, position);
+        }
+    }
+
+    public void addBinaryIds(List<byte[]> ids) {
+        binaryIds.addAll(ids);
+    }
+
+    public void addTraces(int inputIndex, TemporalTraces traces) {
+        if (!traces.traces().isEmpty() || traces.streamSize() != 0) {
+            traceSources.put(inputIndex, traces);
+        }
+    }
+
+    public void addVTableNames(int inputIndex, List<String> vtables) {
+        if (!vtables.isEmpty()) {
+            vtableNames.put(inputIndex, List.copyOf(vtables));
+        }
+    }
+
+    /** Folds {@code other} into this state; {@code other} must not be used afterwards. */
+    public void combine(MergeState other) {
+        for (Map.Entry<String, NameEntry> e : other.names.entrySet()) {
+            NameEntry mine = names.get(e.getKey());
+            if (mine == null) {
+                names.put(e.getKey(), e.getValue());
+            } else {
+                mine.absorb(e.getValue());
+            }
+        }
+        binaryIds.addAll(other.binaryIds);
+        traceSources.putAll(other.traceSources);
+        vtableNames.putAll(other.vtableNames);
+    }
+
+    Map<String, NameEntry> names() {
+        return names;
+    }
+
+    public List<byte[]> binaryIds() {
+        return new ArrayList<>(binaryIds);
+    }
+
+    /** Temporal traces as a sequential LLVM merge would sample them. */
+    public TemporalTraces traces(int reservoirSize, int maxTraceLength) {
+        TraceReservoir reservoir = new TraceReservoir(reservoirSize, maxTraceLength);
+        for (TemporalTraces t : traceSources.values()) {
+            reservoir.add(t);
+        }
+        return reservoir.result();
+    }
+
+    /** Each input's vtable names, in input order. */
+    public List<List<String>> vtableNamesByInput() {
+        return new ArrayList<>(vtableNames.values());
+    }
+
+    public int functionCount() {
+        return names.size();
+    }
+}

@@ -1,0 +1,106 @@
+package dev.jprofdata.merge.state;
+
+import dev.jprofdata.format.ProfileContents.NameGroup;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.merge.MergeProblem;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Turns a merge state into the records to write: picks, for every function, the versions LLVM
+ * would have kept, finishes value sites, applies the name filter and {@code --sparse}, and lists
+ * what was dropped.
+ */
+public final class StateFinisher {
+    private StateFinisher() {
+    }
+
+    /** At most this many values per site survive, as in LLVM. */
+    public static final int MAX_VALUES_PER_SITE = 255;
+
+    /** The records to write and the problems met. */
+    public record Finished(
+            List<NameGroup> groups,
+            List<RecordProblem> problems,
+            long functionsBeforeFilter,
+            long functionsRemovedByFilter,
+            long droppedCount) {
+    }
+
+    public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse) {
+        List<String> sorted = new ArrayList<>(state.names().keySet());
+        sorted.sort(Comparator.naturalOrder());
+        List<NameGroup> groups = new ArrayList<>(sorted.size());
+        Map<Long, RecordProblem> problems = new HashMap<>();
+        long[] dropped = new long[1];
+        long removed = 0;
+        for (String name : sorted) {
+            List<RecordAggregate> aggregates = state.names().get(name).inCreationOrder();
+            List<ProfileRecord> records = new ArrayList<>(aggregates.size());
+            for (RecordAggregate a : aggregates) {
+                records.add(finishRecord(name, a, problems, dropped));
+            }
+            if (nameFilter != null && !nameFilter.test(name)) {
+                removed++;
+                continue;
+            }
+            if (sparse && records.stream().allMatch(ProfileRecord::isAllZero)) {
+                continue;
+            }
+            groups.add(new NameGroup(name, records));
+        }
+        List<RecordProblem> ordered = new ArrayList<>(problems.values());
+        ordered.sort(Comparator.comparingLong(RecordProblem::position));
+        return new Finished(groups, ordered, sorted.size(), removed, dropped[0]);
+    }
+
+    private static ProfileRecord finishRecord(
+            String name, RecordAggregate aggregate, Map<Long, RecordProblem> problems, long[] dropped) {
+        Variants<Shape> shapes = aggregate.shapes();
+        for (Shape lost : shapes.losers()) {
+            report(name, lost.contributors(), MergeProblem.Kind.COUNT_MISMATCH, problems, dropped);
+        }
+        Shape shape = shapes.winner();
+        if (shape.overflowPos() >= 0) {
+            keepFirst(problems, new RecordProblem(shape.overflowPos(), name, MergeProblem.Kind.COUNTER_OVERFLOW, 0));
+        }
+        Variants<Payload> payloads = shape.payloads();
+        for (Payload lost : payloads.losers()) {
+            report(name, lost.contributors(), MergeProblem.Kind.BITMAP_MISMATCH, problems, null);
+        }
+        Payload payload = payloads.winner();
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            for (KindValues lost : payload.kind(k).losers()) {
+                report(name, lost.contributors(), MergeProblem.Kind.VALUE_SITE_MISMATCH, problems, null);
+            }
+        }
+        return new ProfileRecord(name, aggregate.hash, shape.counts(), payload.bitmap(),
+                payload.finishSites(MAX_VALUES_PER_SITE));
+    }
+
+    /**
+     * Lists the records of a dropped version. Only counter mismatches lose counts; bitmap and
+     * value-site mismatches keep the counters and lose bitmap bytes or value data.
+     */
+    private static void report(String name, Contributors lost, MergeProblem.Kind kind,
+            Map<Long, RecordProblem> problems, long[] dropped) {
+        for (int i = 0; i < lost.kept(); i++) {
+            long pos = lost.position(i);
+            long count = dropped == null ? 0 : lost.countSum(i);
+            keepFirst(problems, new RecordProblem(pos, name, kind, count));
+        }
+        if (dropped != null) {
+            dropped[0] = Saturating.add(dropped[0], lost.totalCountSum());
+        }
+    }
+
+    /** LLVM reports only the first problem of each record, in the order of {@link MergeProblem.Kind}. */
+    private static void keepFirst(Map<Long, RecordProblem> problems, RecordProblem p) {
+        problems.merge(p.position(), p, (a, b) -> a.kind().ordinal() <= b.kind().ordinal() ? a : b);
+    }
+}

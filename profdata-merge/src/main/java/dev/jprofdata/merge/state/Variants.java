@@ -1,0 +1,80 @@
+package dev.jprofdata.merge.state;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The competing versions of one part of a function's profile that disagree on a shape key (the
+ * number of counters, bitmap bytes or value sites). LLVM keeps the version of the first input and
+ * drops later inputs that disagree; keeping every version until the end, and choosing the one whose
+ * earliest contribution comes first, gives the same answer whatever order partial merges are
+ * combined in. Almost always there is only one version.
+ */
+final class Variants<T extends Variants.Variant<T>> {
+
+    /** One version; versions with equal keys merge. */
+    interface Variant<T> {
+        long key();
+
+        /** Position of the earliest input record merged into this version. */
+        long minPos();
+
+        void absorb(T other);
+
+        Contributors contributors();
+    }
+
+    private T winner;
+    private List<T> others;
+
+    Variants(T first) {
+        this.winner = first;
+    }
+
+    void absorb(T incoming) {
+        if (winner.key() == incoming.key()) {
+            winner.absorb(incoming);
+            return;
+        }
+        if (others != null) {
+            for (T o : others) {
+                if (o.key() == incoming.key()) {
+                    o.absorb(incoming);
+                    promoteIfEarlier(o);
+                    return;
+                }
+            }
+        } else {
+            others = new ArrayList<>(1);
+        }
+        others.add(incoming);
+        promoteIfEarlier(incoming);
+    }
+
+    void absorbAll(Variants<T> other) {
+        absorb(other.winner);
+        if (other.others != null) {
+            for (T o : other.others) {
+                absorb(o);
+            }
+        }
+    }
+
+    private void promoteIfEarlier(T candidate) {
+        if (candidate.minPos() < winner.minPos()) {
+            others.remove(candidate);
+            others.add(winner);
+            winner = candidate;
+        }
+    }
+
+    /** The version of the earliest input: the one LLVM keeps. */
+    T winner() {
+        return winner;
+    }
+
+    /** The versions LLVM drops. */
+    List<T> losers() {
+        return others == null ? List.of() : others;
+    }
+}
