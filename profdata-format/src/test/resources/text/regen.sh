@@ -31,3 +31,9 @@ for d in examples synth inputs; do
     fi
   done
 done
+# writer/: small hand-made inputs and what `merge --text` (and `--keep-vtable-symbols`) make of them
+cd "$HERE/writer"
+for f in *.proftext; do
+  "$P" merge --text "$f" -o "$f.merged"
+  "$P" merge --keep-vtable-symbols --text "$f" -o "$f.keep-merged"
+done

@@ -81,6 +81,14 @@ final class CommandOutput implements AutoCloseable {
             return new CommandOutput(context.out(), null, null, null);
         }
         Path target = context.resolve(outputArg);
+        try {
+            // Write through a link to an existing file instead of replacing the link.
+            if (Files.isSymbolicLink(target) && Files.exists(target)) {
+                target = target.toRealPath();
+            }
+        } catch (IOException e) {
+            // Unresolvable: fall back to the name as given.
+        }
         if (Files.isDirectory(target)) {
             throw new CliException(outputArg + ": Is a directory");
         }
@@ -134,6 +142,7 @@ final class CommandOutput implements AutoCloseable {
             }
             fileStream.write(block, 0, pending);
             fileStream.close();
+            keepPermissions();
             try {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -183,6 +192,17 @@ final class CommandOutput implements AutoCloseable {
                 throw new UncheckedIOException(e);
             }
             pending = 0;
+        }
+    }
+
+    /** A replaced file keeps its permissions, as it would if it were overwritten in place. */
+    private void keepPermissions() {
+        try {
+            if (Files.exists(target)) {
+                Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
+            }
+        } catch (UnsupportedOperationException | IOException e) {
+            // Not a POSIX file system, or not ours to read: the new file keeps the default mode.
         }
     }
 

@@ -122,7 +122,7 @@ final class MergeCommand extends SubcommandBase {
             return 0;
         }
         if (inputs.isEmpty()) {
-            throw new CliException("no input files specified. See jprofdata merge --help");
+            throw new CliException("no input files specified. See jprofdata merge -help");
         }
         if (!text && output.equals("-") && System.console() != null) {
             throw new CliException("cannot write a non-text format profile to the terminal");
@@ -154,6 +154,9 @@ final class MergeCommand extends SubcommandBase {
         MergeReport.problems(err, result.problems());
         MergeReport.failures(err, result.failures());
         MergeReport.dataLoss(err, result);
+        for (String notice : result.notices()) {
+            err.println("summary: " + notice);
+        }
         if (function != null || noFunction != null) {
             err.println(result.functionsRemovedByFilter() + " of " + result.functionsBeforeFilter()
                     + " functions in the original profile are filtered.");

@@ -67,23 +67,25 @@ public record ProfileKind(long variantBits, boolean explicitFrontEnd) {
     }
 
     /**
-     * Whether a profile of this kind may be merged with one of {@code other} (LLVM's rules: the
-     * front-end flag must agree unless one side is still unknown, and function-entry-only coverage
-     * never mixes with entry-first or loop-entry instrumentation).
+     * Whether a merge whose inputs so far have this (combined) kind accepts an input of kind
+     * {@code other}, by LLVM's rules: anything is accepted while the combined kind is still
+     * unknown; after that the explicit front-end flag must agree (so a raw front-end profile, which
+     * has no flags, is refused once a {@code :fe} text input was merged), and function-entry-only
+     * coverage never mixes with entry-first or loop-entry instrumentation.
      */
-    public boolean isCompatibleWith(ProfileKind other) {
-        if (isUnknown() || other.isUnknown()) {
+    public boolean accepts(ProfileKind other) {
+        if (isUnknown()) {
             return true;
         }
         if (explicitFrontEnd != other.explicitFrontEnd) {
             return false;
         }
-        boolean thisEntryOnly = has(FUNCTION_ENTRY_ONLY);
-        boolean otherEntryOnly = other.has(FUNCTION_ENTRY_ONLY);
-        if (thisEntryOnly && (other.has(ENTRY_FIRST) || other.has(LOOP_ENTRIES))) {
-            return false;
-        }
-        return !(otherEntryOnly && (has(ENTRY_FIRST) || has(LOOP_ENTRIES)));
+        return !(conflicts(this, other, FUNCTION_ENTRY_ONLY, ENTRY_FIRST)
+                || conflicts(this, other, FUNCTION_ENTRY_ONLY, LOOP_ENTRIES));
+    }
+
+    private static boolean conflicts(ProfileKind a, ProfileKind b, long bitA, long bitB) {
+        return (a.has(bitA) && b.has(bitB)) || (a.has(bitB) && b.has(bitA));
     }
 
     public ProfileKind union(ProfileKind other) {

@@ -55,10 +55,18 @@ public interface ProfileReader extends Closeable {
     }
 
     /**
-     * Non-fatal problems found while reading, in LLVM's wording (for example a counter above 2^56
-     * that suggests corruption).
+     * Problems found while reading that make the data suspect, in LLVM's wording (a counter above
+     * 2^56 that suggests corruption). llvm-profdata's merge counts such an input as failed.
      */
     default List<String> warnings() {
+        return List.of();
+    }
+
+    /**
+     * Facts worth telling the user that do not make the input fail (for example a raw profile whose
+     * records live in the binary and that therefore yields no records).
+     */
+    default List<String> notices() {
         return List.of();
     }
 }

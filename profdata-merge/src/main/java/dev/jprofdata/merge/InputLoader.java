@@ -21,7 +21,10 @@ final class InputLoader {
     }
 
     /** What loading one input gave besides its records. */
-    record Loaded(ProfileKind kind, InputFailure failure) {
+    record Loaded(ProfileKind kind, InputFailure failure, List<String> notices) {
+        Loaded(ProfileKind kind, InputFailure failure) {
+            this(kind, failure, List.of());
+        }
     }
 
     Loaded load(MergeInput input, int inputIndex, MergeState state) {
@@ -54,7 +57,8 @@ final class InputLoader {
             InputFailure failure = warnings.isEmpty()
                     ? null
                     : new InputFailure(input.displayName(), warnings.get(0), -1, ordinal, false);
-            return new Loaded(reader.kind(), failure);
+            List<String> notices = reader.notices().stream().map(n -> input.displayName() + ": " + n).toList();
+            return new Loaded(reader.kind(), failure, notices);
         } catch (ProfileFormatException e) {
             return new Loaded(reader.kind(),
                     new InputFailure(input.displayName(), e.reason(), e.offset(), ordinal, ordinal == 0));

@@ -13,6 +13,7 @@ import java.util.List;
  * @param functionsBeforeFilter functions before the name filter (equal to after when none)
  * @param functionsRemovedByFilter functions removed by the name filter
  * @param droppedCount sum of the counts that were read but not merged (mismatches)
+ * @param notices facts about inputs worth telling the user that did not fail them, in input order
  */
 public record MergeResult(
         ProfileContents contents,
@@ -21,10 +22,12 @@ public record MergeResult(
         int inputCount,
         long functionsBeforeFilter,
         long functionsRemovedByFilter,
-        long droppedCount) {
+        long droppedCount,
+        List<String> notices) {
 
     public MergeResult {
         problems = List.copyOf(problems);
         failures = List.copyOf(failures);
+        notices = List.copyOf(notices);
     }
 }

@@ -4,6 +4,7 @@ import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.indexed.VTableNameOrder;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.RecordProblem;
 import dev.jprofdata.merge.state.StateFinisher;
@@ -39,10 +40,11 @@ public final class ProfileMerger {
 
     public MergeResult merge(List<MergeInput> inputs) throws IOException, NoProfileMergedException {
         InputFailure[] failures = new InputFailure[inputs.size()];
+        List<String>[] notices = newNoticeSlots(inputs.size());
         ProfileKind[] kinds = new ProfileKind[inputs.size()];
         List<Integer> accepted = probeKinds(inputs, kinds, failures);
 
-        List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures);
+        List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures, notices);
         MergeState state = partials.get(0);
         for (int i = 1; i < partials.size(); i++) {
             state.combine(partials.get(i));
@@ -69,18 +71,18 @@ public final class ProfileMerger {
                 kind = kind.union(k);
             }
         }
-        List<String> vtableNames = new ArrayList<>();
+        // LLVM copies each input's vtable-name set, in that set's iteration order, into the
+        // writer's set, and writes the writer's set in its iteration order.
+        List<String> inserted = new ArrayList<>();
         for (List<String> names : state.vtableNamesByInput()) {
-            for (String n : names) {
-                if (!vtableNames.contains(n)) {
-                    vtableNames.add(n);
-                }
-            }
+            inserted.addAll(VTableNameOrder.iterationOrder(names));
         }
+        List<String> vtableNames = VTableNameOrder.iterationOrder(inserted);
         ProfileContents contents = new ProfileContents(kind, finished.groups(), state.binaryIds(), vtableNames,
                 state.traces(options.traceReservoirSize(), options.maxTraceLength()));
         return new MergeResult(contents, problems, failureList, inputs.size(),
-                finished.functionsBeforeFilter(), finished.functionsRemovedByFilter(), finished.droppedCount());
+                finished.functionsBeforeFilter(), finished.functionsRemovedByFilter(), finished.droppedCount(),
+                flatten(notices));
     }
 
     private boolean rejected(int failed, int inputCount) {
@@ -113,7 +115,7 @@ public final class ProfileMerger {
                 failures[i] = new InputFailure(in.displayName(), String.valueOf(e.getMessage()), -1, 0, true);
                 continue;
             }
-            if (!merged.isCompatibleWith(kind)) {
+            if (!merged.accepts(kind)) {
                 failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true);
                 continue;
             }
@@ -123,15 +125,30 @@ public final class ProfileMerger {
         return accepted;
     }
 
+    @SuppressWarnings("unchecked")
+    private static List<String>[] newNoticeSlots(int n) {
+        List<String>[] slots = new List[n];
+        java.util.Arrays.fill(slots, List.of());
+        return slots;
+    }
+
+    private static List<String> flatten(List<String>[] slots) {
+        List<String> all = new ArrayList<>();
+        for (List<String> s : slots) {
+            all.addAll(s);
+        }
+        return all;
+    }
+
     private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, ProfileKind[] kinds,
-            InputFailure[] failures) throws IOException {
+            InputFailure[] failures, List<String>[] notices) throws IOException {
         int threads = threadCount(accepted.size());
         List<List<Integer>> slices = slice(inputs, accepted, threads);
         InputLoader loader = new InputLoader(options);
         if (slices.size() <= 1) {
             MergeState state = new MergeState();
             if (!slices.isEmpty()) {
-                loadSlice(loader, inputs, slices.get(0), state, kinds, failures);
+                loadSlice(loader, inputs, slices.get(0), state, kinds, failures, notices);
             }
             return List.of(state);
         }
@@ -145,7 +162,7 @@ public final class ProfileMerger {
             for (List<Integer> slice : slices) {
                 futures.add(pool.submit(() -> {
                     MergeState s = new MergeState();
-                    loadSlice(loader, inputs, slice, s, kinds, failures);
+                    loadSlice(loader, inputs, slice, s, kinds, failures, notices);
                     return s;
                 }));
             }
@@ -173,11 +190,12 @@ public final class ProfileMerger {
 
     /** Each slice writes only its own inputs' slots of {@code kinds} and {@code failures}. */
     private static void loadSlice(InputLoader loader, List<MergeInput> inputs, List<Integer> slice, MergeState state,
-            ProfileKind[] kinds, InputFailure[] failures) {
+            ProfileKind[] kinds, InputFailure[] failures, List<String>[] notices) {
         for (int index : slice) {
             InputLoader.Loaded loaded = loader.load(inputs.get(index), index, state);
             kinds[index] = loaded.kind();
             failures[index] = loaded.failure();
+            notices[index] = loaded.notices();
         }
     }
 

@@ -66,7 +66,9 @@ public final class IndexedProfileReader implements ProfileReader {
         this.payloadStart = at;
         // NumBuckets is needed only for lookups; iteration uses NumEntries alone.
         if (!in.contains(header.hashOffset(), 16)) {
-            throw in.error(header.hashOffset(), IndexedFormat.TRUNCATED);
+            // A header pointing past the end of the file (typically a truncated file): LLVM 22
+            // reports it as a corrupt header.
+            throw in.error(header.hashOffset(), IndexedFormat.BAD_HEADER);
         }
         this.numEntries = in.u64(header.hashOffset() + 8);
         if (version >= 8 && header.has(ProfileKind.MEMPROF)) {

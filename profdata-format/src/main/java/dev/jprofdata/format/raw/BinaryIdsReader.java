@@ -23,14 +23,15 @@ final class BinaryIdsReader {
         long start = h.base() + h.headerSize();
         long sizeField = h.base() + (h.version().has(HeaderField.BINARY_IDS_SIZE)
                 ? h.version().offsetOf(HeaderField.BINARY_IDS_SIZE) : 0);
-        if (size % 8 != 0 || size < 0 || size > bytes.size() - start) {
+        // LLVM 13 (v7) wrote IDs without the padding that later versions add, so its section size
+        // need not be a multiple of 8.
+        boolean padded = h.version() != RawVersion.V7;
+        if ((padded && size % 8 != 0) || size < 0 || size > bytes.size() - start) {
             throw new ProfileFormatException(file, sizeField, RawErrors.BAD_HEADER);
         }
         List<byte[]> ids = new ArrayList<>();
         long at = start;
         long end = start + size;
-        // LLVM 13 (v7) wrote IDs without the padding that later versions add.
-        boolean padded = h.version() != RawVersion.V7;
         while (at < end) {
             if (end - at < 8) {
                 throw new ProfileFormatException(file, at,

@@ -36,7 +36,10 @@ final class RawBytes {
         this.order = order;
     }
 
-    /** Maps the whole of {@code channel} read-only in windows of {@code 2^windowShift} bytes. */
+    /**
+     * Maps the whole of {@code channel} read-only in windows of {@code 2^windowShift} bytes; the
+     * result reads little-endian until {@link #withOrder} says otherwise.
+     */
     static RawBytes map(FileChannel channel, int windowShift) throws IOException {
         if (windowShift < 4 || windowShift > 30) {
             throw new IllegalArgumentException("window shift " + windowShift);
@@ -48,9 +51,10 @@ final class RawBytes {
         for (int i = 0; i < count; i++) {
             long start = (long) i << windowShift;
             long length = Math.min(size - start, window + OVERLAP);
-            windows[i] = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.max(0, length));
+            windows[i] = channel.map(FileChannel.MapMode.READ_ONLY, start, Math.max(0, length))
+                    .order(ByteOrder.LITTLE_ENDIAN);
         }
-        return new RawBytes(windows, windowShift, size, ByteOrder.LITTLE_ENDIAN).withOrder(ByteOrder.LITTLE_ENDIAN);
+        return new RawBytes(windows, windowShift, size, ByteOrder.LITTLE_ENDIAN);
     }
 
     /** A view of the same bytes that reads multi-byte integers in {@code newOrder}. */

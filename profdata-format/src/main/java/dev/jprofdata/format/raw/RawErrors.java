@@ -26,7 +26,8 @@ final class RawErrors {
     static String versionMismatch(long version) {
         String llvm = "raw profile version mismatch: Profile uses raw profile format version = " + version
                 + "; expected version = " + RawVersion.LLVM_EXPECTED
-                + "\nPLEASE update this tool to version in the raw profile, or regenerate raw profile with expected version.";
+                + "\nPLEASE update this tool to version in the raw profile, or regenerate raw profile with "
+                + "expected version.";
         String origin = origin(version);
         return origin == null ? llvm : llvm + "\n" + origin;
     }

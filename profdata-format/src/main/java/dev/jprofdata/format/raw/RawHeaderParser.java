@@ -37,6 +37,13 @@ final class RawHeaderParser {
         for (HeaderField field : HeaderField.values()) {
             f.put(field, version.has(field) ? bytes.u64(base + version.offsetOf(field)) : 0L);
         }
+        long valueKindLast = f.get(HeaderField.VALUE_KIND_LAST);
+        if (version != RawVersion.V10 && valueKindLast != version.valueKindsInRecord() - 1) {
+            // Every writer of versions 5-9 had IPVK_Last = 1. Anything else means the version field
+            // does not describe this layout (a patched or foreign file), which llvm-profdata 22, knowing
+            // only version 10, rejects as a version mismatch; so do we, with its words.
+            throw new ProfileFormatException(file, base + 8, RawErrors.versionMismatch(version.number));
+        }
         return new RawHeader(
                 base,
                 version,

@@ -39,6 +39,7 @@ public final class RawProfileReader implements ProfileReader {
     private final List<byte[]> binaryIds = new ArrayList<>();
     private final List<String> vtableNames;
     private final List<String> warnings = new ArrayList<>();
+    private final List<String> notices = new ArrayList<>();
     private final TemporalTimestamps timestamps = new TemporalTimestamps();
     private final CounterReader.Observer observer = new CounterReader.Observer() {
         @Override
@@ -73,15 +74,14 @@ public final class RawProfileReader implements ProfileReader {
         boolean correlation = false;
         for (RawProfile p : profiles) {
             binaryIds.addAll(p.binaryIds());
-            p.functionNames().forEach(symbols::add);
-            p.vtableNames().forEach(symbols::add);
+            p.names().forEach(symbols::add);
             vtables.addAll(p.vtableNames());
             correlation |= p.header().needsCorrelation();
         }
         this.vtableNames = List.copyOf(vtables);
         if (correlation) {
             // llvm-profdata silently shows nothing for such a file; say why there are no records.
-            warnings.add(RawErrors.CORRELATION_REQUIRED);
+            notices.add(RawErrors.CORRELATION_REQUIRED);
         }
         enterProfile(0);
     }
@@ -218,6 +218,11 @@ public final class RawProfileReader implements ProfileReader {
     @Override
     public List<String> vtableNames() {
         return vtableNames;
+    }
+
+    @Override
+    public List<String> notices() {
+        return List.copyOf(notices);
     }
 
     @Override

@@ -66,16 +66,18 @@ final class TextFixtures {
 
     /**
      * Everything a reader returned, grouped as a merge would hand it to the writer: names sorted,
-     * records of one name in file order, the reader's vtable target names and its traces.
+     * records of one name in file order, its traces, and (when {@code keepVtableNames}, as with
+     * {@code --keep-vtable-symbols}) the vtable target names it saw.
      */
-    static ProfileContents contents(ProfileReader reader) throws IOException {
+    static ProfileContents contents(ProfileReader reader, boolean keepVtableNames) throws IOException {
         Map<String, List<ProfileRecord>> byName = new LinkedHashMap<>();
         for (ProfileRecord r : readAll(reader)) {
             byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
         }
         List<NameGroup> groups = new ArrayList<>();
         new TreeMap<>(byName).forEach((name, records) -> groups.add(new NameGroup(name, records)));
-        return new ProfileContents(reader.kind(), groups, List.of(), reader.vtableNames(), reader.temporalTraces(1));
+        List<String> vtables = keepVtableNames ? reader.vtableNames() : List.of();
+        return new ProfileContents(reader.kind(), groups, List.of(), vtables, reader.temporalTraces(1));
     }
 
     static byte[] write(ProfileContents contents) throws IOException {

@@ -1,0 +1,28 @@
+package dev.jprofdata.cli;
+
+import java.nio.charset.StandardCharsets;
+
+/** How recorded llvm-profdata output and jprofdata output are made comparable. */
+final class LlvmOutputs {
+    private LlvmOutputs() {
+    }
+
+    /** Recorded stderr, with the program name jprofdata uses. */
+    static String expectedStderr(byte[] llvm) {
+        return new String(llvm, StandardCharsets.ISO_8859_1).replace("llvm-profdata", "jprofdata");
+    }
+
+    /**
+     * Our stderr without what jprofdata adds to llvm-profdata's messages: the byte offsets of
+     * reader errors and the {@code summary:} lines that account for lost data.
+     */
+    static String actualStderr(byte[] ours) {
+        return new String(ours, StandardCharsets.ISO_8859_1)
+                .replaceAll(" \\(at byte \\d+\\)", "")
+                .replaceAll("(?m)^summary: .*\n", "");
+    }
+
+    static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.jprofdata.merge.overlap;
+
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
+
+/** A {@link CountSums} being accumulated. */
+final class MutableSums {
+    long entries;
+    double edges;
+    final double[] values = new double[ValueKind.COUNT];
+
+    /**
+     * LLVM's {@code InstrProfRecord::accumulateCounts}: the record's counter sum and per-kind value
+     * count sums, each summed as an unsigned 64-bit integer (wrapping) and then added as a double.
+     */
+    void addRecord(ProfileRecord r) {
+        long sum = 0;
+        for (long c : r.counts()) {
+            sum += c;
+        }
+        edges += Unsigned.toDouble(sum);
+        for (ValueKind kind : ValueKind.values()) {
+            long kindSum = 0;
+            for (ValueSite site : r.sites(kind)) {
+                kindSum += site.countSum();
+            }
+            values[kind.number()] += Unsigned.toDouble(kindSum);
+        }
+    }
+
+    /**
+     * Adds a test function's share of the test profile (LLVM's {@code addOneMismatch} and
+     * {@code addOneUnique}); kinds the test profile has no values of are left alone.
+     */
+    void addShare(CountSums function, CountSums testTotal) {
+        entries++;
+        edges += function.edges() / testTotal.edges();
+        for (ValueKind kind : ValueKind.values()) {
+            if (testTotal.value(kind) >= 1.0) {
+                values[kind.number()] += function.value(kind) / testTotal.value(kind);
+            }
+        }
+    }
+
+    CountSums toRecord() {
+        return new CountSums(entries, edges, values);
+    }
+
+    /** The sums of one record, with its number of counters as the entry count. */
+    static CountSums of(ProfileRecord r) {
+        MutableSums s = new MutableSums();
+        s.addRecord(r);
+        s.entries = r.counts().length;
+        return s.toRecord();
+    }
+}

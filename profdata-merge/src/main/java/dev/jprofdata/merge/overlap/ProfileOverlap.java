@@ -1,0 +1,230 @@
+package dev.jprofdata.merge.overlap;
+
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
+import dev.jprofdata.merge.MergeInput;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Compares a test profile with a base profile as {@code llvm-profdata overlap} does for
+ * instrumentation profiles.
+ *
+ * <ol>
+ *   <li>Both profiles are read once for their totals (counter sum and value count sums per kind).
+ *       In IR profiles only the records whose context sensitivity matches
+ *       {@link OverlapOptions#contextSensitive()} count. An input that cannot be opened fails the
+ *       comparison; an error further into a file just ends its totals there.
+ *   <li>If either counter total is below 1, nothing is compared ({@link OverlapResult.ZeroSum}).
+ *   <li>The base is loaded with records merged by name and hash.
+ *   <li>Every test record (all of them: no context-sensitivity filter here) is looked up in the
+ *       base by name, then by hash. A name not in the base counts as "unique", a missing hash or a
+ *       different number of counters or value sites as "mismatch", each with the record's share of
+ *       the test totals. A test function whose counters sum to less than 1 counts as overlapping
+ *       without further work. Otherwise the counters and values are scored: for each pair,
+ *       {@code min(base/baseTotal, test/testTotal)}, against the program totals and, for the
+ *       function-level report, against the function's own sums.
+ * </ol>
+ *
+ * <p>Only the base profile is held in memory; the test profile is streamed.
+ */
+public final class ProfileOverlap {
+    private final OverlapOptions options;
+
+    public ProfileOverlap(OverlapOptions options) {
+        this.options = options;
+    }
+
+    /**
+     * Compares {@code test} against {@code base}. Functions selected for a function-level report are
+     * passed to {@code functionLevel} as they are compared, in the test profile's record order.
+     *
+     * @throws IOException when either profile cannot be opened (the names given are used in the
+     *     message), typically a {@link dev.jprofdata.format.ProfileFormatException}
+     */
+    public OverlapResult compare(Path base, String baseName, Path test, String testName,
+            Consumer<FunctionOverlap> functionLevel) throws IOException {
+        CountSums baseTotal = totals(base, baseName);
+        CountSums testTotal = totals(test, testName);
+        if (baseTotal.edges() < 1.0) {
+            return new OverlapResult.ZeroSum(baseName);
+        }
+        if (testTotal.edges() < 1.0) {
+            return new OverlapResult.ZeroSum(testName);
+        }
+        BaseProfile baseProfile = BaseProfile.load(new MergeInput(base, baseName, 1));
+        Walk walk = new Walk(baseProfile, baseTotal, testTotal, functionLevel);
+        try (ProfileReader reader = ProfileReaders.open(test, testName)) {
+            ProfileRecord r;
+            while ((r = reader.next()) != null) {
+                walk.compare(r);
+            }
+        } catch (IOException e) {
+            // Like llvm-profdata: a test profile that fails part way is compared up to the error.
+        }
+        ProgramOverlap program = new ProgramOverlap(baseTotal, testTotal, walk.overlap.toRecord(),
+                walk.mismatch.toRecord(), walk.unique.toRecord());
+        return new OverlapResult.Compared(program, baseProfile.problems());
+    }
+
+    /** The totals of one profile; an open failure propagates, a later read error ends the sums. */
+    private CountSums totals(Path path, String name) throws IOException {
+        MutableSums sums = new MutableSums();
+        try (ProfileReader reader = ProfileReaders.open(path, name)) {
+            boolean ir = reader.kind().isIr();
+            try {
+                ProfileRecord r;
+                while ((r = reader.next()) != null) {
+                    if (ir && r.isContextSensitive() != options.contextSensitive()) {
+                        continue;
+                    }
+                    sums.addRecord(r);
+                    sums.entries++;
+                }
+            } catch (IOException e) {
+                // Partial sums, as llvm-profdata's reader loop simply stops at an error.
+            }
+        }
+        return sums.toRecord();
+    }
+
+    /** LLVM's {@code OverlapStats::score}. */
+    static double score(long baseCount, long testCount, double baseSum, double testSum) {
+        if (baseSum < 1.0 || testSum < 1.0) {
+            return 0.0;
+        }
+        return Math.min(Unsigned.toDouble(baseCount) / baseSum, Unsigned.toDouble(testCount) / testSum);
+    }
+
+    /** The walk over the test records, accumulating the program-level results. */
+    private final class Walk {
+        private final BaseProfile base;
+        private final CountSums baseTotal;
+        private final CountSums testTotal;
+        private final Consumer<FunctionOverlap> functionLevel;
+        final MutableSums overlap = new MutableSums();
+        final MutableSums mismatch = new MutableSums();
+        final MutableSums unique = new MutableSums();
+
+        Walk(BaseProfile base, CountSums baseTotal, CountSums testTotal, Consumer<FunctionOverlap> functionLevel) {
+            this.base = base;
+            this.baseTotal = baseTotal;
+            this.testTotal = testTotal;
+            this.functionLevel = functionLevel;
+        }
+
+        void compare(ProfileRecord t) {
+            CountSums funcTest = MutableSums.of(t);
+            Map<Long, ProfileRecord> sameName = base.recordsNamed(t.name());
+            if (sameName == null) {
+                unique.addShare(funcTest, testTotal);
+                return;
+            }
+            if (funcTest.edges() < 1.0) {
+                overlap.entries++;
+                return;
+            }
+            ProfileRecord b = sameName.get(t.hash());
+            if (b == null || !sameShape(b, t)) {
+                mismatch.addShare(funcTest, testTotal);
+                return;
+            }
+            CountSums funcBase = MutableSums.of(b);
+            double[] funcValues = new double[ValueKind.COUNT];
+            for (ValueKind kind : ValueKind.values()) {
+                ValueSite[] baseSites = b.sites(kind);
+                ValueSite[] testSites = t.sites(kind);
+                for (int s = 0; s < baseSites.length; s++) {
+                    scoreSite(kind, baseSites[s], testSites[s], funcBase, funcTest, funcValues);
+                }
+            }
+            long[] bc = b.counts();
+            long[] tc = t.counts();
+            double edgeScore = 0;
+            long max = 0;
+            for (int i = 0; i < tc.length; i++) {
+                edgeScore += score(bc[i], tc[i], baseTotal.edges(), testTotal.edges());
+                if (Long.compareUnsigned(tc[i], max) > 0) {
+                    max = tc[i];
+                }
+            }
+            overlap.edges += edgeScore;
+            overlap.entries++;
+            String filter = options.functionFilter();
+            long cutoff = !filter.isEmpty() && t.name().contains(filter) ? 0 : options.valueCutoff();
+            if (Long.compareUnsigned(max, cutoff) >= 0) {
+                double funcScore = 0;
+                for (int i = 0; i < tc.length; i++) {
+                    funcScore += score(bc[i], tc[i], funcBase.edges(), funcTest.edges());
+                }
+                CountSums funcOverlap = new CountSums(tc.length, funcScore, funcValues);
+                functionLevel.accept(new FunctionOverlap(t.name(), t.hash(), funcOverlap, funcBase, funcTest));
+            }
+        }
+
+        /**
+         * Scores the values two sites have in common, both sorted by value, into the program-level
+         * overlap and the function's own value overlap.
+         */
+        private void scoreSite(ValueKind kind, ValueSite baseSite, ValueSite testSite, CountSums funcBase,
+                CountSums funcTest, double[] funcValues) {
+            long[][] b = sortedByValue(baseSite);
+            long[][] t = sortedByValue(testSite);
+            int k = kind.number();
+            double programScore = 0;
+            double functionScore = 0;
+            int i = 0;
+            int j = 0;
+            while (i < b[0].length && j < t[0].length) {
+                int cmp = Long.compareUnsigned(b[0][i], t[0][j]);
+                if (cmp == 0) {
+                    programScore += score(b[1][i], t[1][j], baseTotal.value(kind), testTotal.value(kind));
+                    functionScore += score(b[1][i], t[1][j], funcBase.value(kind), funcTest.value(kind));
+                    i++;
+                    j++;
+                } else if (cmp < 0) {
+                    i++;
+                } else {
+                    j++;
+                }
+            }
+            overlap.values[k] += programScore;
+            funcValues[k] += functionScore;
+        }
+    }
+
+    /** Same number of counters and of value sites of every kind. */
+    private static boolean sameShape(ProfileRecord b, ProfileRecord t) {
+        if (b.counts().length != t.counts().length) {
+            return false;
+        }
+        for (ValueKind kind : ValueKind.values()) {
+            if (b.numSites(kind) != t.numSites(kind)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The site's values and counts as two parallel arrays, by ascending unsigned value (stable). */
+    private static long[][] sortedByValue(ValueSite site) {
+        int n = site.size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (x, y) -> Long.compareUnsigned(site.value(x), site.value(y)));
+        long[][] out = new long[2][n];
+        for (int i = 0; i < n; i++) {
+            out[0][i] = site.value(order[i]);
+            out[1][i] = site.count(order[i]);
+        }
+        return out;
+    }
+}
