@@ -15,9 +15,10 @@ import java.util.stream.Stream;
  * below them; unlike LLVM (which uses the file system's listing order) we sort them by path so
  * the result does not depend on the file system.
  */
-final class InputCollector {
+final class InputCollector implements AutoCloseable {
     private final CliContext context;
     private final List<MergeInput> inputs = new ArrayList<>();
+    private final List<InputFile> stdinCopies = new ArrayList<>();
 
     InputCollector(CliContext context) {
         this.context = context;
@@ -25,6 +26,12 @@ final class InputCollector {
 
     List<MergeInput> inputs() {
         return inputs;
+    }
+
+    /** Removes the temporary copies of standard input. */
+    @Override
+    public void close() {
+        stdinCopies.forEach(InputFile::close);
     }
 
     void addPlain(String name) {
@@ -62,6 +69,14 @@ final class InputCollector {
     }
 
     private void add(String name, long weight) {
+        if (name.equals(InputFile.STDIN)) {
+            // Unlike llvm-profdata, which finds standard input already consumed and merges
+            // nothing, read it like any other input.
+            InputFile stdin = InputFile.open(context, name);
+            stdinCopies.add(stdin);
+            inputs.add(new MergeInput(stdin.path(), name, weight));
+            return;
+        }
         Path path = context.resolve(name);
         if (Files.isDirectory(path)) {
             try (Stream<Path> walk = Files.walk(path)) {

@@ -12,6 +12,19 @@ final class LlvmArgs {
 
     /** Single-letter options that keep their single dash. */
     private static final Set<String> SHORT = Set.of("-o", "-j", "-f", "-r", "-h", "-V");
+    /** Single-letter options that take a value, which LLVM refuses to see glued to it ({@code -j1}). */
+    private static final Set<String> SHORT_WITH_VALUE = Set.of("-o", "-j", "-f", "-r");
+
+    /** A value glued to a single-letter option, which llvm-profdata rejects. */
+    static final class GroupedShortOption extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        GroupedShortOption(String option, String arg) {
+            super("jprofdata: for the " + option + " option: may not occur within a group!\n"
+                    + "jprofdata: Unknown command line argument '" + arg + "'.  Try: 'jprofdata --help'\n"
+                    + "jprofdata: Did you mean '" + option + "'?");
+        }
+    }
 
     static String[] normalize(String[] args) {
         String[] out = args.clone();
@@ -27,6 +40,11 @@ final class LlvmArgs {
             }
             if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-') {
                 String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+                String letter = a.substring(0, 2);
+                if (SHORT_WITH_VALUE.contains(letter) && a.charAt(2) != '=' && !name.equals(letter)
+                        && Character.isDigit(a.charAt(2))) {
+                    throw new GroupedShortOption(letter, a);
+                }
                 if (!SHORT.contains(name)) {
                     out[i] = "-" + a;
                 }

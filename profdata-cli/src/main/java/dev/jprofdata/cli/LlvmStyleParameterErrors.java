@@ -19,6 +19,10 @@ final class LlvmStyleParameterErrors implements CommandLine.IParameterExceptionH
                 err.println("jprofdata: Unknown subcommand '" + arg + "'.  Try: 'jprofdata --help'");
             } else {
                 err.println("jprofdata: Unknown command line argument '" + arg + "'.  Try: 'jprofdata --help'");
+                String nearest = OptionSuggestions.nearest(ex.getCommandLine().getCommandSpec(), arg);
+                if (nearest != null) {
+                    err.println("jprofdata: Did you mean '" + nearest + "'?");
+                }
             }
         } else {
             err.println("jprofdata: " + ex.getMessage());

@@ -37,7 +37,14 @@ public final class Main implements Runnable {
             err.println("jprofdata: No subcommand specified! Run jprofdata --help for usage.");
             return 1;
         }
-        return cl.execute(LlvmArgs.normalize(args));
+        String[] normalized;
+        try {
+            normalized = LlvmArgs.normalize(args);
+        } catch (LlvmArgs.GroupedShortOption e) {
+            err.println(e.getMessage());
+            return 1;
+        }
+        return cl.execute(normalized);
     }
 
     @Override

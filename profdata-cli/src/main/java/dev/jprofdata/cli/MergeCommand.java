@@ -109,12 +109,18 @@ final class MergeCommand extends SubcommandBase {
         if (sample) {
             throw new CliException("sample profiles are not supported yet");
         }
-        FailureMode mode = parseFailureMode(failureMode);
+        parseFailureMode(failureMode);
         InputCollector collector = new InputCollector(ctx);
         files.forEach(collector::addPlain);
         weighted.forEach(collector::addWeighted);
         inputFiles.forEach(collector::addListFile);
-        List<MergeInput> inputs = collector.inputs();
+        try (collector) {
+            return merge(ctx, collector.inputs());
+        }
+    }
+
+    private int merge(CliContext ctx, List<MergeInput> inputs) throws IOException {
+        FailureMode mode = parseFailureMode(failureMode);
         if (dumpInputFileList) {
             for (MergeInput in : inputs) {
                 ctx.out().println(in.weight() + "," + in.displayName());
@@ -184,6 +190,14 @@ final class MergeCommand extends SubcommandBase {
             }
             return;
         }
+        try {
+            writeFile(ctx, contents, version);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new CliException(output + ": No such file or directory");
+        }
+    }
+
+    private void writeFile(CliContext ctx, ProfileContents contents, int version) throws IOException {
         AtomicOutput.write(ctx.resolve(output), tmp -> {
             if (text) {
                 try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {

@@ -29,6 +29,9 @@ final class TranscriptShell {
 
     private enum Op { SEQ, AND, PIPE }
 
+    /** Marks {@code > file}: the next word is where the command's output goes. */
+    private static final String REDIRECT = "\u0000>";
+
     private final Path workingDirectory;
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
@@ -104,7 +107,14 @@ final class TranscriptShell {
                 word = word == null ? new StringBuilder() : word;
                 word.append(STATUS);
                 i += 2;
-            } else if (c == '\\' || c == '`' || c == '>' || c == '<' || c == '*' || c == '$') {
+            } else if (c == '>') {
+                if (word != null) {
+                    tokens.add(word.toString());
+                    word = null;
+                }
+                tokens.add(REDIRECT);
+                i++;
+            } else if (c == '\\' || c == '`' || c == '<' || c == '*' || c == '$') {
                 throw new IllegalArgumentException("unsupported shell syntax '" + c + "' in: " + line);
             } else {
                 word = word == null ? new StringBuilder() : word;
@@ -152,7 +162,21 @@ final class TranscriptShell {
             for (String w : pipeline.get(i)) {
                 argv.add(w.replace(STATUS, Integer.toString(status)));
             }
+            String redirectTo = null;
+            int r = argv.indexOf(REDIRECT);
+            if (r >= 0) {
+                redirectTo = argv.get(r + 1);
+                argv = new ArrayList<>(argv.subList(0, r));
+                out = new ByteArrayOutputStream();
+            }
             int rc = runCommand(argv, input, out);
+            if (redirectTo != null) {
+                try {
+                    Files.write(workingDirectory.resolve(redirectTo), out.toByteArray());
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
             input = last ? input : out.toByteArray();
             if (last) {
                 status = rc;
@@ -195,6 +219,21 @@ final class TranscriptShell {
                 byte[] text = (String.join(" ", args) + "\n").getBytes(StandardCharsets.ISO_8859_1);
                 out.write(text, 0, text.length);
                 return 0;
+            }
+            case "cmp": {
+                try {
+                    byte[] a = Files.readAllBytes(workingDirectory.resolve(args.get(0)));
+                    byte[] b = Files.readAllBytes(workingDirectory.resolve(args.get(1)));
+                    if (java.util.Arrays.equals(a, b)) {
+                        return 0;
+                    }
+                    byte[] text = (args.get(0) + " " + args.get(1) + " differ\n").getBytes(StandardCharsets.ISO_8859_1);
+                    out.write(text, 0, text.length);
+                    return 1;
+                } catch (IOException e) {
+                    err.println("cmp: " + e.getMessage());
+                    return 2;
+                }
             }
             default:
                 throw new IllegalArgumentException("unsupported command in transcript: " + name);

@@ -26,6 +26,9 @@ public final class AtomicOutput {
     public static void write(Path target, Producer producer) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
+        if (!Files.isDirectory(dir)) {
+            throw new java.nio.file.NoSuchFileException(target.toString());
+        }
         Path tmp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
         boolean done = false;
         try {
