@@ -77,13 +77,6 @@ class TranscriptConformanceTest {
 
     private static final Pattern IN_SCOPE = Pattern.compile("\\d\\d\\d-.*\\.cmd");
 
-    /**
-     * Show cases recorded under other topics (parse errors, text-format details, traces, MC/DC).
-     * Not included: help texts (006-008), --debug-info (186-188) and --color (505).
-     */
-    private static final Pattern ALSO_SHOW = Pattern.compile(
-            "(011|012|120|156|161|301|316|502|506|507|508|512|513|514|515|516|517|520|523)-.*\\.cmd");
-
     @TempDir
     static Path work;
 
@@ -99,8 +92,7 @@ class TranscriptConformanceTest {
         List<Path> cases;
         try (Stream<Path> files = Files.list(root.resolve("transcripts"))) {
             cases = files.filter(p -> p.getFileName().toString().endsWith(".cmd"))
-                    .filter(p -> IN_SCOPE.matcher(p.getFileName().toString()).matches()
-                            || ALSO_SHOW.matcher(p.getFileName().toString()).matches())
+                    .filter(p -> IN_SCOPE.matcher(p.getFileName().toString()).matches())
                     .sorted(Comparator.comparing(Path::toString))
                     .toList();
         }
