@@ -8,47 +8,32 @@ import dev.jprofdata.format.ValueSite;
  * A function's MC/DC bitmap and value sites, for inputs that agree on the number of bitmap bytes
  * (LLVM merges neither bitmap nor values of an input whose bitmap size differs).
  */
-final class Payload implements Variants.Variant<Payload> {
-    private long minPos;
+final class Payload extends Variants.Variant<Payload> {
     private final byte[] bitmap;
     @SuppressWarnings("unchecked")
     private final Variants<KindValues>[] kinds = new Variants[ValueKind.COUNT];
-    private final Contributors contributors;
 
     Payload(ProfileRecord record, long weight, long position, long countSum) {
-        this.minPos = position;
+        super(position, countSum);
         this.bitmap = record.bitmap().clone();
         for (ValueKind k : ValueKind.values()) {
             kinds[k.number()] = new Variants<>(KindValues.of(record.sites(k), weight, position, countSum));
         }
-        this.contributors = new Contributors(position, countSum);
     }
 
     @Override
-    public long key() {
+    long key() {
         return bitmap.length;
     }
 
     @Override
-    public long minPos() {
-        return minPos;
-    }
-
-    @Override
-    public Contributors contributors() {
-        return contributors;
-    }
-
-    @Override
-    public void absorb(Payload other) {
+    void absorbData(Payload other) {
         for (int i = 0; i < bitmap.length; i++) {
             bitmap[i] |= other.bitmap[i];
         }
         for (int k = 0; k < ValueKind.COUNT; k++) {
             kinds[k].absorbAll(other.kinds[k]);
         }
-        contributors.absorb(other.contributors);
-        minPos = Math.min(minPos, other.minPos);
     }
 
     byte[] bitmap() {

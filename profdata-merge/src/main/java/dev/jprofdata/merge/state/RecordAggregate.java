@@ -9,11 +9,11 @@ final class RecordAggregate {
 
     RecordAggregate(ProfileRecord record, long weight, long position) {
         this.hash = record.hash();
-        this.shapes = new Variants<>(new Shape(record, weight, position));
+        this.shapes = new Variants<>(Shape.of(record, weight, position));
     }
 
     void add(ProfileRecord record, long weight, long position) {
-        shapes.absorb(new Shape(record, weight, position));
+        shapes.absorb(Shape.of(record, weight, position));
     }
 
     void absorb(RecordAggregate other) {

@@ -6,24 +6,31 @@ import dev.jprofdata.format.ProfileRecord;
  * A function's counters for inputs that agree on the number of counters and on whether they carry
  * pseudo counts (LLVM drops a later input's record entirely when either differs).
  */
-final class Shape implements Variants.Variant<Shape> {
-    private long minPos;
+final class Shape extends Variants.Variant<Shape> {
     private final long[] counts;
     private final boolean pseudo;
     private Variants<Payload> payloads;
-    private final Contributors contributors;
     /** Set when saturation or the counter cap was hit: position of the record that hit it. */
-    private long overflowPos = -1;
+    private long overflowPos;
 
-    Shape(ProfileRecord record, long weight, long position) {
-        this.minPos = position;
+    private Shape(long[] counts, boolean pseudo, long overflowPos, long position, long countSum, Payload payload) {
+        super(position, countSum);
+        this.counts = counts;
+        this.pseudo = pseudo;
+        this.overflowPos = overflowPos;
+        this.payloads = new Variants<>(payload);
+    }
+
+    /** One input record, its counters multiplied by the input's weight. */
+    static Shape of(ProfileRecord record, long weight, long position) {
         // Pseudo counts are never scaled. (LLVM scales the record that creates a function, which
         // would clamp a weighted pseudo count into an ordinary capped count; we keep it pseudo:
         // see spec/merge.md.)
-        this.pseudo = record.isPseudo();
+        boolean pseudo = record.isPseudo();
         long[] src = record.counts();
-        this.counts = new long[src.length];
+        long[] counts = new long[src.length];
         long sum = 0;
+        long overflowPos = -1;
         if (pseudo) {
             System.arraycopy(src, 0, counts, 0, src.length);
         } else {
@@ -37,33 +44,22 @@ final class Shape implements Variants.Variant<Shape> {
                 sum = Saturating.add(sum, capped);
             }
         }
-        this.contributors = new Contributors(position, sum);
-        this.payloads = new Variants<>(new Payload(record, weight, position, sum));
+        return new Shape(counts, pseudo, overflowPos, position, sum, new Payload(record, weight, position, sum));
     }
 
     @Override
-    public long key() {
+    long key() {
         return counts.length * 2L + (pseudo ? 1 : 0);
     }
 
     @Override
-    public long minPos() {
-        return minPos;
-    }
-
-    @Override
-    public Contributors contributors() {
-        return contributors;
-    }
-
-    @Override
-    public void absorb(Shape other) {
+    void absorbData(Shape other) {
         if (pseudo) {
             // Two pseudo-count records: hot wins over warm; nothing else is merged (as in LLVM).
             if (other.counts[0] == ProfileRecord.PSEUDO_HOT) {
                 counts[0] = ProfileRecord.PSEUDO_HOT;
             }
-            if (other.minPos < minPos) {
+            if (other.minPos() < minPos()) {
                 System.arraycopy(other.counts, 1, counts, 1, counts.length - 1);
                 payloads = other.payloads;
             }
@@ -76,15 +72,13 @@ final class Shape implements Variants.Variant<Shape> {
                 counts[i] = capped;
             }
             if (overflow) {
-                overflowPos = Math.max(overflowPos, Math.max(minPos, other.minPos));
+                overflowPos = Math.max(overflowPos, Math.max(minPos(), other.minPos()));
             }
             payloads.absorbAll(other.payloads);
         }
         if (other.overflowPos >= 0) {
             overflowPos = Math.max(overflowPos, other.overflowPos);
         }
-        contributors.absorb(other.contributors);
-        minPos = Math.min(minPos, other.minPos);
     }
 
     long[] counts() {
@@ -97,19 +91,5 @@ final class Shape implements Variants.Variant<Shape> {
 
     long overflowPos() {
         return overflowPos;
-    }
-
-    boolean isAllZero(byte[] bitmap) {
-        for (long c : counts) {
-            if (c != 0) {
-                return false;
-            }
-        }
-        for (byte b : bitmap) {
-            if (b != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 }

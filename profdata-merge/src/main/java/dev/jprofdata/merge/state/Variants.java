@@ -12,16 +12,38 @@ import java.util.List;
  */
 final class Variants<T extends Variants.Variant<T>> {
 
-    /** One version; versions with equal keys merge. */
-    interface Variant<T> {
-        long key();
+    /**
+     * One version: remembers the earliest position merged into it and who contributed. Versions
+     * with equal keys merge.
+     */
+    abstract static class Variant<T extends Variant<T>> {
+        private long minPos;
+        private final Contributors contributors;
+
+        Variant(long position, long countSum) {
+            this.minPos = position;
+            this.contributors = new Contributors(position, countSum);
+        }
+
+        abstract long key();
+
+        /** Merges the data of a version with the same key. */
+        abstract void absorbData(T other);
+
+        final void absorb(T other) {
+            absorbData(other);
+            contributors.absorb(other.contributors());
+            minPos = Math.min(minPos, other.minPos());
+        }
 
         /** Position of the earliest input record merged into this version. */
-        long minPos();
+        final long minPos() {
+            return minPos;
+        }
 
-        void absorb(T other);
-
-        Contributors contributors();
+        final Contributors contributors() {
+            return contributors;
+        }
     }
 
     private T winner;
