@@ -2,7 +2,6 @@ package dev.jprofdata.cli;
 
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,21 +48,21 @@ final class InputCollector implements AutoCloseable {
 
     void addListFile(String listName) {
         Path list = context.resolve(listName);
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(list, StandardCharsets.ISO_8859_1);
-        } catch (IOException e) {
-            throw new CliException(listName + ": No such file or directory");
-        }
-        for (String line : lines) {
-            String entry = trim(line);
+        List<String> lines = BoundedTextFile.readLines(list, listName);
+        for (int i = 0; i < lines.size(); i++) {
+            String entry = trim(lines.get(i));
             if (entry.isEmpty() || entry.startsWith("#")) {
                 continue;
             }
-            if (entry.indexOf(',') < 0) {
-                addPlain(entry);
-            } else {
-                addWeighted(entry);
+            try {
+                if (entry.indexOf(',') < 0) {
+                    addPlain(entry);
+                } else {
+                    addWeighted(entry);
+                }
+            } catch (CliException e) {
+                // LLVM's text first, then where in the list the entry is.
+                throw new CliException(e.getMessage() + " (" + listName + ":" + (i + 1) + ")", e.prefixed());
             }
         }
     }

@@ -7,6 +7,7 @@ import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.TemporalTrace;
 import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.offload.UniformityBits;
 import dev.jprofdata.format.summary.ProfileSummary;
 import dev.jprofdata.format.summary.SummaryBuilder;
 import dev.jprofdata.format.summary.SummaryEntry;
@@ -135,6 +136,12 @@ final class InstrProfileShow {
         long[] counts = r.counts();
         printHeader(r);
         out.write("    Counters: " + counts.length + "\n");
+        if (r.offload() != null && r.offload().slotsPerBlock() > 0) {
+            // A raw GPU device record: the counts above are its per-wave slots reduced per block.
+            int k = r.offload().slotsPerBlock();
+            out.write("    Device slots: " + (long) counts.length * k + " (" + counts.length + " blocks x " + k
+                    + " slots, NumOffloadProfilingThreads " + (k - 1) + ")\n");
+        }
         if (!ir) {
             out.write("    Function count: " + Long.toUnsignedString(counts[0]) + "\n");
         }
@@ -156,6 +163,11 @@ final class InstrProfileShow {
                 line.append(i == (ir ? 0 : 1) ? "" : ", ").append(Long.toUnsignedString(counts[i]));
             }
             out.write(line.append("]\n").toString());
+            byte[] bits = UniformityShow.bitsOf(r);
+            if (bits != null) {
+                // The offload fork's line: one U/D per block, same indexes as the counts above.
+                out.write("    Block uniformity: " + UniformityBits.pattern(bits, ir ? 0 : 1, counts.length) + "\n");
+            }
         }
         if (options.icTargets()) {
             out.write("    Indirect Target Results:\n");

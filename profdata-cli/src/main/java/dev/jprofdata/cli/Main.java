@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
         name = "jprofdata",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Merge, show and compare LLVM instrumentation profiles (llvm-profdata compatible).",
-        subcommands = {MergeCommand.class, ShowCommand.class, OverlapCommand.class})
+        description = "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).",
+        subcommands = {MergeCommand.class, ShowCommand.class, OverlapCommand.class, OrderCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {

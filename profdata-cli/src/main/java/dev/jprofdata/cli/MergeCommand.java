@@ -3,6 +3,8 @@ package dev.jprofdata.cli;
 import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.format.io.AtomicOutput;
+import dev.jprofdata.format.offload.DeviceProfiles;
+import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
@@ -100,6 +102,32 @@ final class MergeCommand extends SubcommandBase {
     @Option(names = "--dump-input-file-list", arity = "0..1", fallbackValue = "true", hidden = true)
     boolean dumpInputFileList;
 
+    // GPU device profiles (offload PGO, spec/offload.md).
+    @Option(names = "--no-unifcnts", arity = "0..1", fallbackValue = "true",
+            description = "Do not read the .unifcnts side files of GPU device profiles.")
+    boolean noUnifcnts;
+
+    @Option(names = "--uniformity-threshold", paramLabel = "<fraction>",
+            description = "Share of a GPU block's count that must come from full waves for it to be uniform (default 0.9).")
+    String uniformityThreshold = "0.9";
+
+    @Option(names = "--no-split", arity = "0..1", fallbackValue = "true",
+            description = "Write host and GPU device profiles into one output file.")
+    boolean noSplit;
+
+    @Option(names = "--verbose", arity = "0..1", fallbackValue = "true",
+            description = "Describe GPU device functions and side files while merging.")
+    boolean verbose;
+
+    // Robustness (spec/robustness.md).
+    @Option(names = "--max-dropped-fraction", paramLabel = "<fraction>",
+            description = "Fail (exit 1, write nothing) if more than this share of the inputs' total count was dropped.")
+    String maxDroppedFraction;
+
+    @Option(names = "--memory-budget", paramLabel = "<bytes>[K|M|G]",
+            description = "Fail cleanly when the estimated merge state would exceed this size (default: no limit).")
+    String memoryBudget;
+
     @Override
     public Integer call() throws IOException {
         CliContext ctx = context();
@@ -146,20 +174,71 @@ final class MergeCommand extends SubcommandBase {
         if (remappingFile != null) {
             options.remapper(RemappingFile.read(ctx.resolve(remappingFile), remappingFile));
         }
+        options.readUnifcnts(!noUnifcnts).verbose(verbose);
+        options.memoryBudget(RobustnessOptions.parseBudget(memoryBudget));
+        RobustnessOptions.parseFraction(maxDroppedFraction);
+        try {
+            options.uniformityRule(UniformityRule.parse(uniformityThreshold));
+        } catch (IllegalArgumentException e) {
+            throw new CliException("for the --uniformity-threshold option: " + e.getMessage());
+        }
+        if (!noSplit && !output.equals("-")) {
+            OffloadSplit split = OffloadSplit.of(inputs);
+            if (split.mixed()) {
+                return mergeSplit(ctx, split, options.build(), mode);
+            }
+        }
+        MergeResult result = mergeAndReport(ctx, inputs, options.build(), mode);
+        if (result == null) {
+            return 1;
+        }
+        write(ctx, result.contents(), output);
+        return 0;
+    }
+
+    /**
+     * Host and GPU device inputs merged apart: host records to the output, device records to its
+     * {@code .amdgcn-amd-amdhsa} sibling (the file the HIP driver gives the device compile). Both
+     * merges finish before either file is written, so a failed merge writes neither.
+     */
+    private int mergeSplit(CliContext ctx, OffloadSplit split, MergeOptions options, FailureMode mode)
+            throws IOException {
+        String deviceOutput = DeviceProfiles.deviceOutputFor(Path.of(output)).toString();
+        MergeResult host = mergeAndReport(ctx, split.host(), options, mode);
+        if (host == null) {
+            return 1;
+        }
+        MergeResult device = mergeAndReport(ctx, split.device(), options, mode);
+        if (device == null) {
+            return 1;
+        }
+        write(ctx, host.contents(), output);
+        write(ctx, device.contents(), deviceOutput);
+        ctx.out().println("host profile: " + output + " (" + split.host().size() + " inputs)");
+        ctx.out().println("device profile: " + deviceOutput + " (" + split.device().size() + " inputs)");
+        return 0;
+    }
+
+    /** Merges and prints what happened; null when nothing can be written (already reported). */
+    private MergeResult mergeAndReport(CliContext ctx, List<MergeInput> inputs, MergeOptions options, FailureMode mode)
+            throws IOException {
         MergeResult result;
         try {
-            result = new ProfileMerger(options.build()).merge(inputs);
+            result = new ProfileMerger(options).merge(inputs);
+        } catch (dev.jprofdata.merge.MemoryBudgetExceededException e) {
+            throw new CliException(e.getMessage() + "; nothing was written");
         } catch (NoProfileMergedException e) {
             MergeReport.problems(ctx.err(), e.problems());
             MergeReport.failures(ctx.err(), e.failures());
             ctx.err().println("error: no profile can be merged");
             MergeReport.whyNothingWasMerged(ctx.err(), e.failures(), inputs.size(), mode);
-            return 1;
+            return null;
         }
         PrintStream err = ctx.err();
         MergeReport.problems(err, result.problems());
         MergeReport.failures(err, result.failures());
         MergeReport.dataLoss(err, result);
+        RobustnessOptions.reportDataLoss(err, result.dataLoss(), mode);
         for (String notice : result.notices()) {
             err.println("summary: " + notice);
         }
@@ -167,11 +246,25 @@ final class MergeCommand extends SubcommandBase {
             err.println(result.functionsRemovedByFilter() + " of " + result.functionsBeforeFilter()
                     + " functions in the original profile are filtered.");
         }
-        write(ctx, result.contents());
-        return 0;
+        for (String w : result.deviceWarnings()) {
+            err.println("warning: " + w);
+        }
+        if (verbose) {
+            for (String line : result.details()) {
+                err.println(line);
+            }
+        }
+        if ((writePrevVersion || text) && IndexedProfileWriter.hasUniformity(result.contents())) {
+            err.println("warning: GPU block uniformity is dropped: "
+                    + (text ? "the text format" : "indexed version 11") + " cannot hold it");
+        }
+        if (!RobustnessOptions.withinDroppedFraction(err, result.dataLoss(), maxDroppedFraction)) {
+            return null;
+        }
+        return result;
     }
 
-    private void write(CliContext ctx, ProfileContents contents) throws IOException {
+    private void write(CliContext ctx, ProfileContents contents, String output) throws IOException {
         int version = writePrevVersion ? 11 : 13;
         if (output.equals("-")) {
             if (text) {
@@ -191,16 +284,18 @@ final class MergeCommand extends SubcommandBase {
             return;
         }
         try {
-            writeFile(ctx, contents, version);
+            writeFile(ctx, contents, version, output);
         } catch (java.nio.file.NoSuchFileException e) {
             throw new CliException(output + ": No such file or directory");
         }
     }
 
-    private void writeFile(CliContext ctx, ProfileContents contents, int version) throws IOException {
+    private void writeFile(CliContext ctx, ProfileContents contents, int version, String output) throws IOException {
         AtomicOutput.write(ctx.resolve(output), tmp -> {
             if (text) {
-                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+                // "-o x.proftext.zst" / ".gz": compressed text (issue 7); other names are plain text.
+                dev.jprofdata.format.io.Compression compression = dev.jprofdata.format.io.Compression.forFileName(output);
+                try (OutputStream out = new BufferedOutputStream(compression.compress(Files.newOutputStream(tmp)))) {
                     TextProfileWriter.write(contents, out);
                 }
             } else {

@@ -41,6 +41,13 @@ final class OverlapCommand extends SubcommandBase {
     @Option(names = "--sample", arity = "0..1", fallbackValue = "true", hidden = true)
     boolean sample;
 
+    @Option(names = "--show-format", paramLabel = "text|json|yaml",
+            description = "Output format: text, or json/yaml (jprofdata extension, spec/json-output.md).")
+    String showFormat = "text";
+
+    @Option(names = "--json", arity = "0..1", fallbackValue = "true", description = "Same as --show-format=json.")
+    boolean json;
+
     @Option(names = "--similarity-cutoff", hidden = true)
     String similarityCutoff;
 
@@ -60,9 +67,17 @@ final class OverlapCommand extends SubcommandBase {
             throw new CliException("jprofdata: Too many positional arguments specified!\n"
                     + "Can specify at most 2 positional arguments: See: jprofdata --help", false);
         }
+        String format = json ? "json" : showFormat;
+        if (!List.of("text", "json", "yaml").contains(format)) {
+            throw new CliException("jprofdata: for the --show-format option: Cannot find option named '"
+                    + format + "'!", false);
+        }
         try (CommandOutput out = CommandOutput.open(ctx, output)) {
             if (sample) {
                 throw new CliException("sample profiles are not supported yet");
+            }
+            if (JsonReports.isStructured(format)) {
+                return structured(ctx, out, format, cutoff);
             }
             OverlapResult result;
             try (InputFile base = InputFile.open(ctx, files.get(0));
@@ -83,6 +98,26 @@ final class OverlapCommand extends SubcommandBase {
             // flushing), so the visible result is no output and success.
             out.commit();
         }
+        return 0;
+    }
+
+    /** The JSON/YAML report: the same comparison, written as it is produced. */
+    private int structured(CliContext ctx, CommandOutput out, String format, long cutoff) {
+        try (InputFile base = InputFile.open(ctx, files.get(0));
+                InputFile test = InputFile.open(ctx, files.get(1))) {
+            JsonOverlap report = new JsonOverlap(format, out.writer(), files.get(0), files.get(1));
+            OverlapResult result = new ProfileOverlap(new OverlapOptions(cs, cutoff, function)).compare(
+                    base.path(), base.displayName(), test.path(), test.displayName(), report::function);
+            if (result instanceof OverlapResult.Compared compared) {
+                MergeCommand.MergeReport.problems(ctx.err(), compared.baseProblems());
+            }
+            report.finish(result);
+        } catch (IOException e) {
+            out.abandon();
+            ReadErrors.print(ctx.err(), "error in getting profile count sums", e);
+            return 1;
+        }
+        out.commit();
         return 0;
     }
 

@@ -1,8 +1,5 @@
 package dev.jprofdata.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -18,12 +15,7 @@ final class RemappingFile {
     }
 
     static UnaryOperator<String> read(Path path, String displayName) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(path, StandardCharsets.ISO_8859_1);
-        } catch (IOException e) {
-            throw new CliException(displayName + ": No such file or directory");
-        }
+        List<String> lines = BoundedTextFile.readLines(path, displayName);
         Map<String, String> map = new HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);

@@ -81,7 +81,7 @@ final class ShowCommand extends SubcommandBase {
             description = "Show temporal profile traces.")
     boolean temporalTraces;
 
-    @Option(names = "--show-format", paramLabel = "text|json|yaml", description = "Output format (instr: text only).")
+    @Option(names = "--show-format", paramLabel = "text|json|yaml", description = "Output format: text, or json/yaml (jprofdata extension for instrumentation profiles, spec/json-output.md).")
     String showFormat = "text";
 
     @Option(names = "--json", arity = "0..1", fallbackValue = "true", hidden = true)
@@ -112,6 +112,10 @@ final class ShowCommand extends SubcommandBase {
     @Option(names = {"--max-debug-info-correlation-warnings", "--profiled-binary"}, hidden = true)
     String ignoredValue;
 
+    @Option(names = "--uniformity", arity = "0..1", fallbackValue = "true",
+            description = "List the GPU device functions and which of their blocks are uniform.")
+    boolean uniformity;
+
     @Override
     public Integer call() throws IOException {
         CliContext ctx = context();
@@ -141,15 +145,27 @@ final class ShowCommand extends SubcommandBase {
             if (memory) {
                 throw new CliException("memory profiles are not supported yet");
             }
-            if (format.equals("json")) {
-                throw new CliException("JSON output is not supported for instr profiles");
-            }
-            if (format.equals("yaml")) {
-                throw new CliException("YAML output is not supported for instr profiles");
+            // llvm-profdata 22 refuses JSON/YAML for instrumentation profiles; jprofdata writes them
+            // (issue 7, spec/json-output.md). Options that only shape the text report are refused.
+            boolean structured = JsonReports.isStructured(format);
+            if (structured && (options.text() || options.covered() || options.topN() > 0
+                    || options.hotFunctionList() || options.listBelowCutoff() || uniformity)) {
+                throw new CliException("--show-format=" + format + " cannot be combined with --text, --covered, --topn,"
+                        + " --hot-func-list or --list-below-cutoff");
             }
             try (InputFile input = InputFile.open(ctx, file);
                     ProfileReader reader = ProfileReaders.open(input.path(), input.displayName())) {
-                new InstrProfileShow(options, reader, out.writer()).run();
+                String sideProblem = ShowDevice.attachSideFile(reader, input.path(), input.displayName());
+                if (sideProblem != null && uniformity) {
+                    ctx.err().println("warning: " + sideProblem);
+                }
+                if (structured) {
+                    new JsonShow(options, reader, format, out.writer()).run();
+                } else if (uniformity) {
+                    new UniformityShow(reader, out.writer()).run();
+                } else {
+                    new InstrProfileShow(options, reader, out.writer()).run();
+                }
             } catch (IOException e) {
                 // Reader failures only: the output reports its own as UncheckedIOException.
                 out.abandon();

@@ -1,15 +1,21 @@
 package dev.jprofdata.format;
 
 import dev.jprofdata.format.indexed.IndexedProfileReader;
+import dev.jprofdata.format.io.Compression;
+import dev.jprofdata.format.io.Decompression;
 import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.format.text.TextProfileReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** Opens a profile file of any format, detected from its first bytes as LLVM does. */
+/**
+ * Opens a profile file of any format, detected from its first bytes as LLVM does. gzip and zstd
+ * compressed files (recognised by their magic bytes) are decompressed transparently.
+ */
 public final class ProfileReaders {
     private ProfileReaders() {
     }
@@ -19,6 +25,10 @@ public final class ProfileReaders {
 
     /** Opens {@code path}; messages name it {@code displayName}. */
     public static ProfileReader open(Path path, String displayName) throws IOException {
+        Compression compression = compression(path, displayName);
+        if (compression != Compression.NONE) {
+            return openCompressed(path, displayName, compression);
+        }
         return switch (detect(path, displayName)) {
             case RAW -> RawProfileReader.open(path, displayName);
             case INDEXED -> IndexedProfileReader.open(path, displayName);
@@ -28,6 +38,63 @@ public final class ProfileReaders {
 
     public static ProfileReader open(Path path) throws IOException {
         return open(path, path.toString());
+    }
+
+    /**
+     * The bytes of {@code path} as the readers see them: decompressed when the file is gzip or zstd
+     * compressed, else the file itself. For peeking at headers without opening a reader.
+     */
+    public static InputStream openDecompressed(Path path, String displayName) throws IOException {
+        Compression compression = compression(path, displayName);
+        if (compression != Compression.NONE) {
+            return Decompression.open(path, displayName, compression);
+        }
+        return Files.newInputStream(path);
+    }
+
+    private static Compression compression(Path path, String displayName) throws IOException {
+        try {
+            return Compression.of(path);
+        } catch (NoSuchFileException e) {
+            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+        }
+    }
+
+    /**
+     * Opens a gzip or zstd compressed profile. Text is read straight from the decompressing stream;
+     * raw and indexed data, which the readers map, is spilled to a temporary file that is unlinked as
+     * soon as the reader has it open (on systems that refuse that, it is deleted at exit). Offsets in
+     * messages about the profile itself are offsets in the decompressed data.
+     */
+    private static ProfileReader openCompressed(Path path, String displayName, Compression compression)
+            throws IOException {
+        InputStream in = new BufferedInputStream(Decompression.open(path, displayName, compression), 1 << 16);
+        try {
+            in.mark(8);
+            byte[] head = in.readNBytes(8);
+            in.reset();
+            ProfileFormat format = detect(head, head.length, displayName);
+            if (format == ProfileFormat.TEXT) {
+                ProfileReader reader = TextProfileReader.open(in, displayName);
+                in = null;
+                return reader;
+            }
+            Path temp = Decompression.spill(in, displayName);
+            try {
+                return format == ProfileFormat.RAW ? RawProfileReader.open(temp, displayName)
+                        : IndexedProfileReader.open(temp, displayName);
+            } finally {
+                try {
+                    Files.delete(temp);
+                } catch (IOException e) {
+                    temp.toFile().deleteOnExit();
+                }
+            }
+        } finally {
+            if (in != null) {
+                in.close();
+            }
+        }
     }
 
     /**
@@ -42,6 +109,18 @@ public final class ProfileReaders {
         } catch (NoSuchFileException e) {
             throw new ProfileFormatException(displayName, -1, "No such file or directory");
         }
+        Compression compression = Compression.of(head, n);
+        if (compression != Compression.NONE) {
+            try (InputStream in = Decompression.open(path, displayName, compression)) {
+                head = new byte[8];
+                n = in.readNBytes(head, 0, 8);
+            }
+        }
+        return detect(head, n, displayName);
+    }
+
+    /** The format of data starting with the {@code n} bytes of {@code head}, as {@link #detect(Path, String)}. */
+    private static ProfileFormat detect(byte[] head, int n, String displayName) throws ProfileFormatException {
         if (n == 0) {
             throw new ProfileFormatException(displayName, 0, EMPTY_FILE);
         }

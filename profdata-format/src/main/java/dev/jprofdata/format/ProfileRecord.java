@@ -18,8 +18,12 @@ import java.util.Objects;
  * @param bitmap MC/DC bitmap bytes, possibly empty
  * @param valueSites value sites indexed by {@link ValueKind#number()}; always {@link ValueKind#COUNT}
  *     entries, each possibly empty
+ * @param offload GPU device data (slot layout, uniform counts, uniformity bits), or {@code null} for
+ *     host records. A separate optional component rather than more arrays on every record: host
+ *     profiles are the common case and stay exactly as they were (see spec/offload.md)
  */
-public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap, ValueSite[][] valueSites) {
+public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap, ValueSite[][] valueSites,
+        OffloadData offload) {
 
     /** First-counter value LLVM uses to mark a function as hot without real counts. */
     public static final long PSEUDO_HOT = -1L;
@@ -41,6 +45,11 @@ public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap
         } else if (valueSites.length != ValueKind.COUNT) {
             throw new IllegalArgumentException("valueSites must have one entry per value kind");
         }
+    }
+
+    /** A host record (no device data). */
+    public ProfileRecord(String name, long hash, long[] counts, byte[] bitmap, ValueSite[][] valueSites) {
+        this(name, hash, counts, bitmap, valueSites, null);
     }
 
     /** A record without bitmap and value data. */
@@ -97,7 +106,17 @@ public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap
     }
 
     public ProfileRecord withName(String newName) {
-        return new ProfileRecord(newName, hash, counts, bitmap, valueSites);
+        return new ProfileRecord(newName, hash, counts, bitmap, valueSites, offload);
+    }
+
+    /** This record with other device data ({@code null}: a host record). */
+    public ProfileRecord withOffload(OffloadData data) {
+        return new ProfileRecord(name, hash, counts, bitmap, valueSites, data);
+    }
+
+    /** The uniformity bits, or {@code null} when the record has none. */
+    public byte[] uniformityBits() {
+        return offload == null ? null : offload.uniformityBits();
     }
 
     @Override
@@ -107,7 +126,8 @@ public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap
                 && hash == r.hash
                 && Arrays.equals(counts, r.counts)
                 && Arrays.equals(bitmap, r.bitmap)
-                && Arrays.deepEquals(valueSites, r.valueSites);
+                && Arrays.deepEquals(valueSites, r.valueSites)
+                && Objects.equals(offload, r.offload);
     }
 
     @Override

@@ -6,7 +6,9 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.merge.state.MergeState;
+import dev.jprofdata.merge.state.Saturating;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -14,21 +16,43 @@ import java.util.function.UnaryOperator;
 final class InputLoader {
     private final UnaryOperator<String> remapper;
     private final boolean keepVTableSymbols;
+    private final MergeOptions options;
+    private final long budgetPerState;
+    private final long memoryBudget;
 
     InputLoader(MergeOptions options) {
+        this(options, 1);
+    }
+
+    /** {@code states}: how many merge states share the memory budget (one per worker slice). */
+    InputLoader(MergeOptions options, int states) {
+        this.budgetPerState = options.memoryBudget() == 0 ? 0 : Math.max(1, options.memoryBudget() / states);
+        this.memoryBudget = options.memoryBudget();
         this.remapper = options.remapper();
         this.keepVTableSymbols = options.keepVTableSymbols();
+        this.options = options;
     }
 
     /** What loading one input gave besides its records. */
-    record Loaded(ProfileKind kind, InputFailure failure, List<String> notices) {
+    record Loaded(ProfileKind kind, InputFailure failure, List<String> notices, List<String> deviceWarnings,
+            List<String> details, long recordsRead, long countsRead) {
         Loaded(ProfileKind kind, InputFailure failure) {
-            this(kind, failure, List.of());
+            this(kind, failure, List.of(), List.of(), List.of(), 0, 0);
+        }
+
+        Loaded(ProfileKind kind, InputFailure failure, List<String> notices) {
+            this(kind, failure, notices, List.of(), List.of(), 0, 0);
+        }
+
+        Loaded(ProfileKind kind, InputFailure failure, List<String> notices, List<String> deviceWarnings,
+                List<String> details) {
+            this(kind, failure, notices, deviceWarnings, details, 0, 0);
         }
     }
 
     Loaded load(MergeInput input, int inputIndex, MergeState state) {
         long ordinal = 0;
+        long countsRead = 0;
         ProfileReader reader;
         try {
             reader = ProfileReaders.open(input.path(), input.displayName());
@@ -37,16 +61,34 @@ final class InputLoader {
         } catch (IOException e) {
             return new Loaded(null, new InputFailure(input.displayName(), describe(e), -1, 0, true));
         }
+        List<String> deviceWarnings = new ArrayList<>();
+        List<String> details = new ArrayList<>();
+        MemoryEstimate estimate = budgetPerState == 0 ? null : MemoryEstimate.of(state);
+        DeviceInputs.attachSideFile(reader, input, options, deviceWarnings, details);
         try (reader) {
             ProfileRecord r;
             while ((r = reader.next()) != null) {
+                if (options.verbose() && r.offload() != null) {
+                    DeviceInputs.describe(r, options.uniformityRule(), details);
+                }
                 if (remapper != null) {
                     String renamed = remapper.apply(r.name());
                     if (!renamed.equals(r.name())) {
                         r = r.withName(renamed);
                     }
                 }
+                countsRead = Saturating.add(countsRead, weightedCountSum(r, input.weight()));
+                if (estimate != null) {
+                    estimate.record(r);
+                    if ((ordinal & 255) == 0 && estimate.bytes() > budgetPerState) {
+                        closeQuietly(reader);
+                        throw new MemoryBudgetExceededException(input.displayName(), estimate.bytes(), memoryBudget);
+                    }
+                }
                 state.add(r, input.weight(), MergeState.position(inputIndex, ordinal++));
+            }
+            if (estimate != null && estimate.bytes() > budgetPerState) {
+                throw new MemoryBudgetExceededException(input.displayName(), estimate.bytes(), memoryBudget);
             }
             state.addBinaryIds(reader.binaryIds());
             state.addTraces(inputIndex, reader.temporalTraces(input.weight()));
@@ -58,12 +100,37 @@ final class InputLoader {
                     ? null
                     : new InputFailure(input.displayName(), warnings.get(0), -1, ordinal, false);
             List<String> notices = reader.notices().stream().map(n -> input.displayName() + ": " + n).toList();
-            return new Loaded(reader.kind(), failure, notices);
+            return new Loaded(reader.kind(), failure, notices, deviceWarnings, details, ordinal, countsRead);
         } catch (ProfileFormatException e) {
             return new Loaded(reader.kind(),
-                    new InputFailure(input.displayName(), e.reason(), e.offset(), ordinal, ordinal == 0));
+                    new InputFailure(input.displayName(), e.reason(), e.offset(), ordinal, ordinal == 0), List.of(),
+                    deviceWarnings, details, ordinal, countsRead);
         } catch (IOException e) {
-            return new Loaded(reader.kind(), new InputFailure(input.displayName(), describe(e), -1, ordinal, ordinal == 0));
+            return new Loaded(reader.kind(), new InputFailure(input.displayName(), describe(e), -1, ordinal, ordinal == 0),
+                    List.of(), List.of(), List.of(), ordinal, countsRead);
+        }
+    }
+
+    /**
+     * The record's counters times the weight, each capped as merging caps it, summed with
+     * saturation; pseudo-count records carry markers, not counts, and give 0 (data-loss accounting).
+     */
+    static long weightedCountSum(ProfileRecord r, long weight) {
+        if (r.isPseudo()) {
+            return 0;
+        }
+        long sum = 0;
+        for (long c : r.counts()) {
+            sum = Saturating.add(sum, Saturating.capCounter(Saturating.multiply(c, weight)));
+        }
+        return sum;
+    }
+
+    private static void closeQuietly(ProfileReader reader) {
+        try {
+            reader.close();
+        } catch (IOException ignored) {
+            // The budget error is the one worth reporting.
         }
     }
 

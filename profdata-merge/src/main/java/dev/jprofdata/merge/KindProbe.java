@@ -7,7 +7,6 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -28,7 +27,8 @@ final class KindProbe {
         }
         byte[] head = new byte[16];
         int n;
-        try (InputStream in = Files.newInputStream(path)) {
+        // Compressed inputs are probed on their decompressed bytes.
+        try (InputStream in = ProfileReaders.openDecompressed(path, displayName)) {
             n = in.readNBytes(head, 0, 16);
         }
         if (n < 16) {

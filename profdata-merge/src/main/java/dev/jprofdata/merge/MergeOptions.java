@@ -1,5 +1,6 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.offload.UniformityRule;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -15,6 +16,11 @@ import java.util.function.UnaryOperator;
  * @param traceReservoirSize most temporal traces kept ({@code --temporal-profile-trace-reservoir-size})
  * @param maxTraceLength longest trace kept ({@code --temporal-profile-max-trace-length})
  * @param keepVTableSymbols carry the inputs' vtable names into the output
+ * @param readUnifcnts read the {@code .unifcnts} side file next to each device {@code .profraw}
+ * @param uniformityRule when a GPU block counts as uniform ({@code --uniformity-threshold})
+ * @param verbose collect per-device-function details ({@code merge --verbose})
+ * @param memoryBudget estimated bytes the merge state may use before the merge fails with
+ *     {@link MemoryBudgetExceededException} rather than running out of memory; 0 means no limit
  */
 public record MergeOptions(
         int numThreads,
@@ -24,7 +30,19 @@ public record MergeOptions(
         boolean sparse,
         int traceReservoirSize,
         int maxTraceLength,
-        boolean keepVTableSymbols) {
+        boolean keepVTableSymbols,
+        boolean readUnifcnts,
+        UniformityRule uniformityRule,
+        boolean verbose,
+        long memoryBudget) {
+
+    /** Without a memory budget (the form before {@code memoryBudget} existed). */
+    public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
+            UnaryOperator<String> remapper, boolean sparse, int traceReservoirSize, int maxTraceLength,
+            boolean keepVTableSymbols, boolean readUnifcnts, UniformityRule uniformityRule, boolean verbose) {
+        this(numThreads, failureMode, nameFilter, remapper, sparse, traceReservoirSize, maxTraceLength,
+                keepVTableSymbols, readUnifcnts, uniformityRule, verbose, 0);
+    }
 
     public static MergeOptions defaults() {
         return builder().build();
@@ -44,6 +62,10 @@ public record MergeOptions(
         b.traceReservoirSize = traceReservoirSize;
         b.maxTraceLength = maxTraceLength;
         b.keepVTableSymbols = keepVTableSymbols;
+        b.readUnifcnts = readUnifcnts;
+        b.uniformityRule = uniformityRule;
+        b.verbose = verbose;
+        b.memoryBudget = memoryBudget;
         return b;
     }
 
@@ -57,6 +79,10 @@ public record MergeOptions(
         private int traceReservoirSize = 100;
         private int maxTraceLength = 10000;
         private boolean keepVTableSymbols;
+        private boolean readUnifcnts = true;
+        private UniformityRule uniformityRule = UniformityRule.DEFAULT;
+        private boolean verbose;
+        private long memoryBudget;
 
         public Builder numThreads(int n) {
             if (n < 0) {
@@ -101,9 +127,35 @@ public record MergeOptions(
             return this;
         }
 
+        /** Whether to read {@code .unifcnts} side files (default true; {@code --no-unifcnts} turns it off). */
+        public Builder readUnifcnts(boolean read) {
+            this.readUnifcnts = read;
+            return this;
+        }
+
+        public Builder uniformityRule(UniformityRule rule) {
+            this.uniformityRule = java.util.Objects.requireNonNull(rule, "rule");
+            return this;
+        }
+
+        public Builder verbose(boolean verbose) {
+            this.verbose = verbose;
+            return this;
+        }
+
+        /** Estimated merge-state bytes allowed (0: no limit); see {@link MemoryBudgetExceededException}. */
+        public Builder memoryBudget(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("memoryBudget must be >= 0");
+            }
+            this.memoryBudget = bytes;
+            return this;
+        }
+
         public MergeOptions build() {
             return new MergeOptions(numThreads, failureMode, nameFilter, remapper, sparse,
-                    traceReservoirSize, maxTraceLength, keepVTableSymbols);
+                    traceReservoirSize, maxTraceLength, keepVTableSymbols, readUnifcnts, uniformityRule, verbose,
+                    memoryBudget);
         }
     }
 }

@@ -14,6 +14,10 @@ import java.util.List;
  * @param functionsRemovedByFilter functions removed by the name filter
  * @param droppedCount sum of the counts that were read but not merged (mismatches)
  * @param notices facts about inputs worth telling the user that did not fail them, in input order
+ * @param deviceWarnings GPU side-file problems (missing, short or mismatched {@code .unifcnts});
+ *     they cost uniformity data only, never the input, in input order
+ * @param details per-device-function details for {@code merge --verbose}, in input order
+ * @param dataLoss what did not make it into the output, summed (see {@link DataLoss})
  */
 public record MergeResult(
         ProfileContents contents,
@@ -23,11 +27,31 @@ public record MergeResult(
         long functionsBeforeFilter,
         long functionsRemovedByFilter,
         long droppedCount,
-        List<String> notices) {
+        List<String> notices,
+        List<String> deviceWarnings,
+        List<String> details,
+        DataLoss dataLoss) {
+
+    public MergeResult(ProfileContents contents, List<MergeProblem> problems, List<InputFailure> failures,
+            int inputCount, long functionsBeforeFilter, long functionsRemovedByFilter, long droppedCount,
+            List<String> notices, List<String> deviceWarnings, List<String> details) {
+        this(contents, problems, failures, inputCount, functionsBeforeFilter, functionsRemovedByFilter, droppedCount,
+                notices, deviceWarnings, details, DataLoss.NONE);
+    }
+
+    public MergeResult(ProfileContents contents, List<MergeProblem> problems, List<InputFailure> failures,
+            int inputCount, long functionsBeforeFilter, long functionsRemovedByFilter, long droppedCount,
+            List<String> notices) {
+        this(contents, problems, failures, inputCount, functionsBeforeFilter, functionsRemovedByFilter, droppedCount,
+                notices, List.of(), List.of());
+    }
 
     public MergeResult {
+        deviceWarnings = List.copyOf(deviceWarnings);
+        details = List.copyOf(details);
         problems = List.copyOf(problems);
         failures = List.copyOf(failures);
         notices = List.copyOf(notices);
+        dataLoss = dataLoss == null ? DataLoss.NONE : dataLoss;
     }
 }

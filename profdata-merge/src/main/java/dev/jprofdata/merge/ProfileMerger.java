@@ -33,18 +33,31 @@ public final class ProfileMerger {
     static final String KIND_CONFLICT = "Merge IR generated profile with Clang generated profile.";
 
     private final MergeOptions options;
+    private final MergeListener listener;
 
     public ProfileMerger(MergeOptions options) {
+        this(options, MergeListener.NONE);
+    }
+
+    /** A merger that reports progress to {@code listener} and stops when it asks to cancel. */
+    public ProfileMerger(MergeOptions options, MergeListener listener) {
         this.options = options;
+        this.listener = java.util.Objects.requireNonNull(listener, "listener");
     }
 
     public MergeResult merge(List<MergeInput> inputs) throws IOException, NoProfileMergedException {
         InputFailure[] failures = new InputFailure[inputs.size()];
         List<String>[] notices = newNoticeSlots(inputs.size());
+        List<String>[] deviceWarnings = newNoticeSlots(inputs.size());
+        List<String>[] details = newNoticeSlots(inputs.size());
         ProfileKind[] kinds = new ProfileKind[inputs.size()];
-        List<Integer> accepted = probeKinds(inputs, kinds, failures);
+        boolean[] empty = new boolean[inputs.size()];
+        long[][] readSums = new long[inputs.size()][];
+        List<Integer> accepted = probeKinds(inputs, kinds, failures, empty);
 
-        List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures, notices);
+        List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures, notices, deviceWarnings, details,
+                readSums);
+        checkCancelled(listener);
         MergeState state = partials.get(0);
         for (int i = 1; i < partials.size(); i++) {
             state.combine(partials.get(i));
@@ -56,7 +69,8 @@ public final class ProfileMerger {
                 failureList.add(f);
             }
         }
-        StateFinisher.Finished finished = StateFinisher.finish(state, options.nameFilter(), options.sparse());
+        StateFinisher.Finished finished = StateFinisher.finish(state, options.nameFilter(), options.sparse(),
+                options.uniformityRule());
         List<MergeProblem> problems = new ArrayList<>(finished.problems().size());
         for (RecordProblem p : finished.problems()) {
             String file = inputs.get(MergeState.inputIndexOf(p.position())).displayName();
@@ -82,7 +96,48 @@ public final class ProfileMerger {
                 state.traces(options.traceReservoirSize(), options.maxTraceLength()));
         return new MergeResult(contents, problems, failureList, inputs.size(),
                 finished.functionsBeforeFilter(), finished.functionsRemovedByFilter(), finished.droppedCount(),
-                flatten(notices));
+                flatten(notices), flatten(deviceWarnings), flatten(details),
+                dataLoss(inputs.size(), failures, empty, readSums, problems, finished.droppedCount()));
+    }
+
+    /** Sums what was read and what was lost, per spec/robustness.md. */
+    private static DataLoss dataLoss(int inputCount, InputFailure[] failures, boolean[] empty, long[][] readSums,
+            List<MergeProblem> problems, long droppedByMismatch) {
+        int lost = 0;
+        int partial = 0;
+        int emptyInputs = 0;
+        int recordless = 0;
+        long records = 0;
+        long counts = 0;
+        long fromFailed = 0;
+        for (int i = 0; i < inputCount; i++) {
+            if (empty[i]) {
+                emptyInputs++;
+            }
+            long[] sums = readSums[i];
+            if (sums != null) {
+                records += sums[0];
+                if (sums[0] == 0 && failures[i] == null) {
+                    recordless++;
+                }
+                counts = dev.jprofdata.merge.state.Saturating.add(counts, sums[1]);
+            }
+            InputFailure f = failures[i];
+            if (f == null) {
+                continue;
+            }
+            if (f.wholeInputLost()) {
+                lost++;
+            } else {
+                partial++;
+            }
+            if (sums != null) {
+                fromFailed = dev.jprofdata.merge.state.Saturating.add(fromFailed, sums[1]);
+            }
+        }
+        long recordsDropped = problems.stream().filter(p -> p.kind() != MergeProblem.Kind.COUNTER_OVERFLOW).count();
+        return new DataLoss(inputCount, lost, partial, emptyInputs, recordless, records, recordsDropped, counts, droppedByMismatch,
+                fromFailed);
     }
 
     private boolean rejected(int failed, int inputCount) {
@@ -98,7 +153,8 @@ public final class ProfileMerger {
      * does), unreadable ones fail, and an input whose kind cannot be merged with the kinds accepted
      * before it fails with LLVM's message.
      */
-    private static List<Integer> probeKinds(List<MergeInput> inputs, ProfileKind[] kinds, InputFailure[] failures) {
+    private static List<Integer> probeKinds(List<MergeInput> inputs, ProfileKind[] kinds, InputFailure[] failures,
+            boolean[] empty) {
         List<Integer> accepted = new ArrayList<>();
         ProfileKind merged = ProfileKind.UNKNOWN;
         for (int i = 0; i < inputs.size(); i++) {
@@ -109,6 +165,8 @@ public final class ProfileMerger {
             } catch (ProfileFormatException e) {
                 if (!ProfileReaders.EMPTY_FILE.equals(e.reason())) {
                     failures[i] = new InputFailure(in.displayName(), e.reason(), e.offset(), 0, true);
+                } else {
+                    empty[i] = true;
                 }
                 continue;
             } catch (IOException e) {
@@ -141,14 +199,16 @@ public final class ProfileMerger {
     }
 
     private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, ProfileKind[] kinds,
-            InputFailure[] failures, List<String>[] notices) throws IOException {
+            InputFailure[] failures, List<String>[] notices, List<String>[] deviceWarnings, List<String>[] details,
+            long[][] readSums) throws IOException {
         int threads = threadCount(accepted.size());
         List<List<Integer>> slices = slice(inputs, accepted, threads);
-        InputLoader loader = new InputLoader(options);
+        InputLoader loader = new InputLoader(options, Math.max(1, slices.size()));
         if (slices.size() <= 1) {
             MergeState state = new MergeState();
             if (!slices.isEmpty()) {
-                loadSlice(loader, inputs, slices.get(0), state, kinds, failures, notices);
+                loadSlice(loader, inputs, slices.get(0), state, kinds, failures, notices, deviceWarnings, details,
+                        readSums, listener);
             }
             return List.of(state);
         }
@@ -162,7 +222,8 @@ public final class ProfileMerger {
             for (List<Integer> slice : slices) {
                 futures.add(pool.submit(() -> {
                     MergeState s = new MergeState();
-                    loadSlice(loader, inputs, slice, s, kinds, failures, notices);
+                    loadSlice(loader, inputs, slice, s, kinds, failures, notices, deviceWarnings, details, readSums,
+                            listener);
                     return s;
                 }));
             }
@@ -190,12 +251,33 @@ public final class ProfileMerger {
 
     /** Each slice writes only its own inputs' slots of {@code kinds} and {@code failures}. */
     private static void loadSlice(InputLoader loader, List<MergeInput> inputs, List<Integer> slice, MergeState state,
-            ProfileKind[] kinds, InputFailure[] failures, List<String>[] notices) {
+            ProfileKind[] kinds, InputFailure[] failures, List<String>[] notices, List<String>[] deviceWarnings,
+            List<String>[] details, long[][] readSums, MergeListener listener) {
         for (int index : slice) {
+            checkCancelled(listener);
+            listener.inputStarted(index, inputs.get(index));
             InputLoader.Loaded loaded = loader.load(inputs.get(index), index, state);
+            listener.inputFinished(index, inputs.get(index), sizeOf(inputs.get(index)));
             kinds[index] = loaded.kind();
             failures[index] = loaded.failure();
             notices[index] = loaded.notices();
+            deviceWarnings[index] = loaded.deviceWarnings();
+            details[index] = loaded.details();
+            readSums[index] = new long[] {loaded.recordsRead(), loaded.countsRead()};
+        }
+    }
+
+    private static void checkCancelled(MergeListener listener) {
+        if (listener.isCancelled()) {
+            throw new java.util.concurrent.CancellationException("merge cancelled");
+        }
+    }
+
+    private static long sizeOf(MergeInput input) {
+        try {
+            return java.nio.file.Files.size(input.path());
+        } catch (IOException | RuntimeException e) {
+            return 0;
         }
     }
 

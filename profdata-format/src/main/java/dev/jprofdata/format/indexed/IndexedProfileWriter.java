@@ -23,6 +23,8 @@ import java.util.List;
 /**
  * Writes {@link ProfileContents} as an indexed profile, byte-identical to {@code llvm-profdata}
  * 22 given the same contents: version 13 by default, or 11 as with {@code --write-prev-version}.
+ * Version 13 becomes the offload fork's version 14 exactly when some record carries uniformity
+ * bits (spec/offload.md); version 11 and 12 drop the bits.
  *
  * <p>The file is produced in one sequential pass (header and summary placeholders, hash-table
  * payload, bucket table, binary IDs, vtable names, temporal traces); then the header offsets and
@@ -40,7 +42,9 @@ public final class IndexedProfileWriter {
     }
 
     /** The version {@code llvm-profdata} 22 writes. */
-    public static final int DEFAULT_VERSION = IndexedFormat.MAX_VERSION;
+    public static final int DEFAULT_VERSION = IndexedFormat.LLVM_VERSION;
+    /** The offload fork's version, written instead of 13 when some record has uniformity bits. */
+    public static final int OFFLOAD_VERSION = IndexedFormat.OFFLOAD_VERSION;
     /** The version written with {@code --write-prev-version}. */
     public static final int PREV_VERSION = IndexedFormat.PREV_VERSION;
 
@@ -58,12 +62,15 @@ public final class IndexedProfileWriter {
      * Writes {@code contents} starting at the channel's current position; stored offsets count from
      * there. Anything after the written profile is truncated away.
      *
-     * @param version 11, 12 or 13
+     * @param version 11, 12, 13 (becomes 14 when some record has uniformity bits) or 14
      */
     public static void writeTo(ProfileContents contents, int version, SeekableByteChannel channel)
             throws IOException {
         if (version < 11 || version > IndexedFormat.MAX_VERSION) {
-            throw new IllegalArgumentException("can write only versions 11 to 13, not " + version);
+            throw new IllegalArgumentException("can write only versions 11 to 14, not " + version);
+        }
+        if (version == IndexedFormat.LLVM_VERSION && hasUniformity(contents)) {
+            version = IndexedFormat.OFFLOAD_VERSION;
         }
         checkNameOrder(contents.groups());
         long kindBits = contents.kind().variantBits() & ~NEVER_WRITTEN;
@@ -85,7 +92,7 @@ public final class IndexedProfileWriter {
         long summaryAt = out.position();
         out.zeros(cs ? 2L * summarySize : summarySize);
 
-        long hashOffset = writeHashTable(contents.groups(), out, normal, contextSensitive);
+        long hashOffset = writeHashTable(contents.groups(), version, out, normal, contextSensitive);
 
         long binaryIdOffset = out.position();
         writeBinaryIds(contents.binaryIds(), out);
@@ -121,6 +128,23 @@ public final class IndexedProfileWriter {
         }
     }
 
+    /** Whether any record carries uniformity bits (the output is then v14 rather than 13). */
+    public static boolean hasUniformity(ProfileContents contents) {
+        for (NameGroup g : contents.groups()) {
+            for (ProfileRecord r : g.records()) {
+                if (r.uniformityBits() != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The version {@link #write} produces for {@code contents} when asked for {@code version}. */
+    public static int effectiveVersion(ProfileContents contents, int version) {
+        return version == IndexedFormat.LLVM_VERSION && hasUniformity(contents) ? IndexedFormat.OFFLOAD_VERSION : version;
+    }
+
     private static void checkNameOrder(List<NameGroup> groups) {
         for (int i = 1; i < groups.size(); i++) {
             if (groups.get(i - 1).name().compareTo(groups.get(i).name()) >= 0) {
@@ -131,7 +155,7 @@ public final class IndexedProfileWriter {
     }
 
     /** Writes the payload, padding and bucket table; returns the table's offset. */
-    private static long writeHashTable(List<NameGroup> groups, ChannelSink out, SummaryBuilder normal,
+    private static long writeHashTable(List<NameGroup> groups, int version, ChannelSink out, SummaryBuilder normal,
             SummaryBuilder contextSensitive) throws IOException {
         long[] keyHashes = new long[groups.size()];
         for (int i = 0; i < keyHashes.length; i++) {
@@ -148,7 +172,7 @@ public final class IndexedProfileWriter {
             out.u16(size);
             for (int i = 0; i < size; i++) {
                 int item = layout.item(b, i);
-                writeKey(groups.get(item), keyHashes[item], out, normal, contextSensitive);
+                writeKey(groups.get(item), keyHashes[item], version, out, normal, contextSensitive);
             }
         }
         long tableOffset = IndexedFormat.alignTo8(out.position());
@@ -161,7 +185,7 @@ public final class IndexedProfileWriter {
         return tableOffset;
     }
 
-    private static void writeKey(NameGroup group, long keyHash, ChannelSink out, SummaryBuilder normal,
+    private static void writeKey(NameGroup group, long keyHash, int version, ChannelSink out, SummaryBuilder normal,
             SummaryBuilder contextSensitive) throws IOException {
         List<ProfileRecord> records = group.records();
         long[] hashes = new long[records.size()];
@@ -170,8 +194,14 @@ public final class IndexedProfileWriter {
         }
         int[] order = SmallDenseMapOrder.iterationOrder(hashes);
         long dataLength = 0;
+        boolean offload = version >= IndexedFormat.OFFLOAD_VERSION;
         for (ProfileRecord r : records) {
-            dataLength += 24 + 8L * r.counts().length + 8L * r.bitmap().length + ValueProfDataCodec.encodedSize(r);
+            dataLength += 24 + 8L * r.counts().length + ValueProfDataCodec.encodedSize(r);
+            if (offload) {
+                dataLength += IndexedFormat.alignTo8(r.bitmap().length) + 8 + IndexedFormat.alignTo8(uniformity(r).length);
+            } else {
+                dataLength += 8L * r.bitmap().length;
+            }
         }
         byte[] key = group.name().getBytes(StandardCharsets.ISO_8859_1);
         out.u64(keyHash);
@@ -187,13 +217,28 @@ public final class IndexedProfileWriter {
                 out.u64(c);
             }
             out.u64(r.bitmap().length);
-            for (byte b : r.bitmap()) {
-                out.u64(b & 0xFF);
+            if (offload) {
+                // v14: bitmap and uniformity bytes as u8, each zero-padded to 8 (spec/offload.md).
+                byte[] bits = uniformity(r);
+                out.bytes(r.bitmap());
+                out.zeros(IndexedFormat.alignTo8(r.bitmap().length) - r.bitmap().length);
+                out.u64(bits.length);
+                out.bytes(bits);
+                out.zeros(IndexedFormat.alignTo8(bits.length) - bits.length);
+            } else {
+                for (byte b : r.bitmap()) {
+                    out.u64(b & 0xFF);
+                }
             }
             ByteBuffer vp = ByteBuffer.allocate((int) ValueProfDataCodec.encodedSize(r)).order(ByteOrder.LITTLE_ENDIAN);
             ValueProfDataCodec.encode(r, vp);
             out.bytes(vp.flip());
         }
+    }
+
+    private static byte[] uniformity(ProfileRecord r) {
+        byte[] bits = r.uniformityBits();
+        return bits == null ? new byte[0] : bits;
     }
 
     private static void writeBinaryIds(List<byte[]> ids, ChannelSink out) throws IOException {

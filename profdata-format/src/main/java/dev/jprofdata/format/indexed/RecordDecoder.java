@@ -1,6 +1,7 @@
 package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueSite;
 import java.util.ArrayList;
@@ -13,7 +14,9 @@ import java.util.List;
  *   v1:     u64 hash, counters (one record; the count is DataLen/8 - 1)
  *   v2:     u64 hash, u64 n, n counters
  *   v3-v10: as v2, then ValueProfData
- *   v11+:   u64 hash, u64 n, n counters, u64 b, b bitmap bytes as u64 each, ValueProfData
+ *   v11-13: u64 hash, u64 n, n counters, u64 b, b bitmap bytes as u64 each, ValueProfData
+ *   v14:    u64 hash, u64 n, n counters, u64 b, b bitmap bytes as u8 zero-padded to 8,
+ *           u64 u, u uniformity bytes zero-padded to 8 (u is 0 or ceil(n / 8)), ValueProfData
  * </pre>
  * As in LLVM, any inconsistency inside a key discards the whole key, which is then reported as
  * "profile data is empty".
@@ -24,6 +27,13 @@ final class RecordDecoder {
 
     /** Largest Java array we let a length field ask for (only reachable in files over 16 GiB). */
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    /** Whether the key's data decodes under {@code version}'s layout (used to recognise a genuine v14 file). */
+    static boolean decodes(MappedBytes in, int version, String name, long at, long length)
+            throws ProfileFormatException {
+        List<ProfileRecord> records = decodeOrNull(in, version, name, at, length);
+        return records != null && !records.isEmpty();
+    }
 
     static List<ProfileRecord> decode(MappedBytes in, int version, String name, long at, long length)
             throws ProfileFormatException {
@@ -65,7 +75,35 @@ final class RecordDecoder {
                 counts[i] = in.u64(d);
             }
             byte[] bitmap = new byte[0];
-            if (version > 10) {
+            byte[] uniformity = null;
+            if (version >= IndexedFormat.OFFLOAD_VERSION) {
+                if (end - d < 8) {
+                    return null;
+                }
+                long numBytes = in.u64(d);
+                d += 8;
+                if (Long.compareUnsigned(numBytes, Math.min(end - d, MAX_ARRAY)) > 0
+                        || IndexedFormat.alignTo8(numBytes) > end - d) {
+                    return null;
+                }
+                bitmap = in.bytes(d, (int) numBytes);
+                d += IndexedFormat.alignTo8(numBytes);
+                if (end - d < 8) {
+                    return null;
+                }
+                long numUniformity = in.u64(d);
+                d += 8;
+                // Strict: a count that is neither 0 nor one bit per counter means this is not the
+                // offload fork's v14 (see IndexedProfileReader's v14 probe).
+                if ((numUniformity != 0 && numUniformity != (numCounts + 7) / 8)
+                        || IndexedFormat.alignTo8(numUniformity) > end - d) {
+                    return null;
+                }
+                if (numUniformity != 0) {
+                    uniformity = in.bytes(d, (int) numUniformity);
+                    d += IndexedFormat.alignTo8(numUniformity);
+                }
+            } else if (version > 10) {
                 if (end - d < 8) {
                     return null;
                 }
@@ -89,7 +127,8 @@ final class RecordDecoder {
                 sites = v.sites();
                 d += v.totalSize();
             }
-            out.add(new ProfileRecord(name, hash, counts, bitmap, sites));
+            out.add(new ProfileRecord(name, hash, counts, bitmap, sites,
+                    uniformity == null ? null : OffloadData.ofBits(uniformity)));
         }
         return out;
     }

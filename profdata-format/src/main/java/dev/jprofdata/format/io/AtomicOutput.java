@@ -29,6 +29,7 @@ public final class AtomicOutput {
         if (!Files.isDirectory(dir)) {
             throw new java.nio.file.NoSuchFileException(target.toString());
         }
+        removeStaleTemporaries(dir, absolute.getFileName().toString(), RUN_START);
         Path tmp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
         boolean done = false;
         try {
@@ -43,10 +44,57 @@ public final class AtomicOutput {
                 Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
+            syncDirectory(dir);
         } finally {
             if (!done) {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    /** When this JVM started: temporary files older than that cannot belong to a write of this run. */
+    private static final long RUN_START = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+
+    /**
+     * Deletes our own leftovers for {@code name} in {@code dir}: files named like the temporaries
+     * {@link #write} creates ({@code .<name>.<digits>.tmp}) and last modified before
+     * {@code olderThanMillis}, left behind when an earlier run was killed mid-write. Other files are
+     * never touched. Returns how many were removed; problems are ignored (cleanup is best effort).
+     */
+    public static int removeStaleTemporaries(Path dir, String name, long olderThanMillis) {
+        java.util.regex.Pattern ours = java.util.regex.Pattern.compile(
+                "\\." + java.util.regex.Pattern.quote(name) + "\\.[0-9]+\\.tmp");
+        int removed = 0;
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "." + globSafe(name) + ".*.tmp")) {
+            for (Path p : entries) {
+                try {
+                    if (ours.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p,
+                            java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                            && Files.getLastModifiedTime(p).toMillis() < olderThanMillis) {
+                        Files.deleteIfExists(p);
+                        removed++;
+                    }
+                } catch (IOException e) {
+                    // Someone else's file or already gone: leave it.
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Unlistable directory: the write itself will report real problems.
+        }
+        return removed;
+    }
+
+    /** Glob metacharacters in a file name replaced by '?', so the glob only narrows the listing. */
+    private static String globSafe(String name) {
+        return name.replaceAll("[*?\\[\\]{}\\\\]", "?");
+    }
+
+    /** Makes the rename itself durable; not every platform can open a directory, so best effort. */
+    private static void syncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException | RuntimeException e) {
+            // The data is on disk already; only the rename's durability is at stake.
         }
     }
 

@@ -7,6 +7,8 @@ package dev.jprofdata.format.raw;
  * @param offset file offset of the record, for messages
  * @param valueKindsWithSites number of value kinds with at least one site: the record has a value
  *     data blob exactly when this is not 0
+ * @param offloadThreads the offload fork's {@code NumOffloadProfilingThreads} T (0 on host records
+ *     and before version 10); a device record's counters are spread over K = T + 1 slots per block
  */
 record DataRecord(
         long offset,
@@ -17,7 +19,8 @@ record DataRecord(
         long functionPointer,
         long numCounters,
         int valueKindsWithSites,
-        long numBitmapBytes) {
+        long numBitmapBytes,
+        int offloadThreads) {
 
     static DataRecord read(RawBytes bytes, RecordLayout layout, long offset) {
         int p = layout.pointerWidth();
@@ -36,12 +39,32 @@ record DataRecord(
                 bytes.pointer(offset + layout.functionPointer(), p),
                 bytes.u32(offset + layout.numCounters()),
                 kinds,
-                layout.numBitmapBytes() < 0 ? 0 : bytes.u32(offset + layout.numBitmapBytes()));
+                layout.numBitmapBytes() < 0 ? 0 : bytes.u32(offset + layout.numBitmapBytes()),
+                layout.offloadThreads() < 0 ? 0 : bytes.u16(offset + layout.offloadThreads()));
     }
 
     /** Only the function pointer and name hash: all that the address map needs. */
     static long functionPointer(RawBytes bytes, RecordLayout layout, long offset) {
         return bytes.pointer(offset + layout.functionPointer(), layout.pointerWidth());
+    }
+
+    /** The fork's T without decoding the rest of the record (for the device-layout scan). */
+    static int offloadThreads(RawBytes bytes, RecordLayout layout, long offset) {
+        return layout.offloadThreads() < 0 ? 0 : bytes.u16(offset + layout.offloadThreads());
+    }
+
+    static long numCounters(RawBytes bytes, RecordLayout layout, long offset) {
+        return bytes.u32(offset + layout.numCounters());
+    }
+
+    /** This record with another counter count (a device record's slot count). */
+    DataRecord withNumCounters(long n) {
+        return new DataRecord(offset, nameRef, funcHash, counterPtr, bitmapPtr, functionPointer, n,
+                valueKindsWithSites, numBitmapBytes, offloadThreads);
+    }
+
+    boolean isDevice() {
+        return offloadThreads != 0;
     }
 
     boolean hasValueData() {

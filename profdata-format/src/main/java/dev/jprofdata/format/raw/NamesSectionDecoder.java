@@ -94,7 +94,9 @@ final class NamesSectionDecoder {
      * length field cannot force a huge allocation.
      */
     private static byte[] inflate(byte[] zlib, long expected, long chunk, String file) throws ProfileFormatException {
-        int cap = (int) Math.min(expected, Integer.MAX_VALUE - 8);
+        // The length is unsigned: a value with the top bit set is just very large (fuzzing found the
+        // negative cap), and a Java array cannot exceed 2^31 bytes anyway.
+        int cap = (int) (expected < 0 ? Integer.MAX_VALUE - 8 : Math.min(expected, Integer.MAX_VALUE - 8));
         Inflater inflater = new Inflater();
         try {
             inflater.setInput(zlib);

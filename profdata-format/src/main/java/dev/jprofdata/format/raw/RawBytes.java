@@ -57,6 +57,17 @@ final class RawBytes {
         return new RawBytes(windows, windowShift, size, ByteOrder.LITTLE_ENDIAN);
     }
 
+    /**
+     * Reads bytes already in memory (for example standard input or a fuzzer's input) as one
+     * window; {@code data}'s position and limit bound the view and it is not modified.
+     */
+    static RawBytes wrap(ByteBuffer data) {
+        ByteBuffer view = data.slice().order(ByteOrder.LITTLE_ENDIAN);
+        // One window that covers every offset below the size: the shift just has to exceed it.
+        int shift = Math.max(4, 64 - Long.numberOfLeadingZeros(Math.max(1, view.remaining())));
+        return new RawBytes(new ByteBuffer[] {view}, Math.min(shift, 31), view.remaining(), ByteOrder.LITTLE_ENDIAN);
+    }
+
     /** A view of the same bytes that reads multi-byte integers in {@code newOrder}. */
     RawBytes withOrder(ByteOrder newOrder) {
         ByteBuffer[] views = new ByteBuffer[windows.length];

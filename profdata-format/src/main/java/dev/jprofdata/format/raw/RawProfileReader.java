@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.Magic;
+import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
@@ -10,7 +11,9 @@ import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.SymbolTable;
 import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.ValueSite;
+import dev.jprofdata.format.offload.SlotReduction;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
@@ -57,6 +60,12 @@ public final class RawProfileReader implements ProfileReader {
         }
     };
 
+    /** Per profile: how its device records store their slots (see spec/offload.md). */
+    private final DeviceLayout[] deviceLayouts;
+    /** Uniform counters of the {@code .unifcnts} side file, or null; consumed in data-record order. */
+    private long[] sideCounters;
+    private long sideOffset;
+
     private int profileIndex;
     private long recordIndex;
     private long valuePosition;
@@ -79,6 +88,10 @@ public final class RawProfileReader implements ProfileReader {
             correlation |= p.header().needsCorrelation();
         }
         this.vtableNames = List.copyOf(vtables);
+        this.deviceLayouts = new DeviceLayout[profiles.size()];
+        for (int i = 0; i < profiles.size(); i++) {
+            deviceLayouts[i] = DeviceLayout.scan(bytes, profiles.get(i));
+        }
         if (correlation) {
             // llvm-profdata silently shows nothing for such a file; say why there are no records.
             notices.add(RawErrors.CORRELATION_REQUIRED);
@@ -99,6 +112,18 @@ public final class RawProfileReader implements ProfileReader {
         } catch (NoSuchFileException e) {
             throw new ProfileFormatException(displayName, -1, "No such file or directory");
         }
+        return open(mapped, displayName);
+    }
+
+    /**
+     * Reads a raw profile held in memory (for example a fuzzer's input); the buffer is not
+     * modified.
+     */
+    public static ProfileReader open(ByteBuffer data, String displayName) throws ProfileFormatException {
+        return open(RawBytes.wrap(data), displayName);
+    }
+
+    private static RawProfileReader open(RawBytes mapped, String displayName) throws ProfileFormatException {
         if (mapped.size() == 0) {
             throw new ProfileFormatException(displayName, 0, ProfileReaders.EMPTY_FILE);
         }
@@ -183,9 +208,44 @@ public final class RawProfileReader implements ProfileReader {
         }
     }
 
+    /** Whether any record of the file is a GPU device record ({@code NumOffloadProfilingThreads} > 0). */
+    public boolean hasDeviceRecords() {
+        return java.util.Arrays.stream(deviceLayouts).anyMatch(d -> d.deviceRecords() > 0);
+    }
+
+    /** Total per-wave slots of the device records: the number of counters the side file must hold. */
+    public long deviceSlotCount() {
+        long n = 0;
+        for (DeviceLayout d : deviceLayouts) {
+            n += d.deviceSlots();
+        }
+        return n;
+    }
+
+    /**
+     * Gives the device records the uniform counters of the file's {@code .unifcnts} side file, to be
+     * taken in data-record order. Must be called before the first {@link #next()}.
+     *
+     * @return null when attached, else why not (the counters do not match the device slots); the
+     *     records then carry no uniform counts
+     */
+    public String attachUniformCounters(long[] counters) {
+        long expected = deviceSlotCount();
+        if (counters.length != expected) {
+            return "size mismatch: " + counters.length + " uniform counters for " + expected
+                    + " device counter slots";
+        }
+        this.sideCounters = counters.clone();
+        this.sideOffset = 0;
+        return null;
+    }
+
     private ProfileRecord readRecord(RawProfile p) throws ProfileFormatException {
         long index = recordIndex;
         DataRecord r = DataRecord.read(bytes, p.layout(), p.recordOffset(index));
+        if (r.isDevice()) {
+            return readDeviceRecord(p, r, index);
+        }
         long[] counts = counters.read(r, p.countersDeltaFor(index), observer);
         byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
         ValueSite[][] sites;
@@ -199,6 +259,57 @@ public final class RawProfileReader implements ProfileReader {
         }
         recordIndex++;
         return new ProfileRecord(p.name(r.nameRef()), r.funcHash(), counts, bitmap, sites);
+    }
+
+    /**
+     * A device record: reads its B×K slots, reduces them to B block counts and, with a side file,
+     * the matching uniform slots to B uniform counts.
+     */
+    private ProfileRecord readDeviceRecord(RawProfile p, DataRecord r, long index) throws ProfileFormatException {
+        int k = r.offloadThreads() + 1;
+        String name = p.name(r.nameRef());
+        String where = "device record " + index + " (" + (name.isEmpty() ? "unnamed" : name)
+                + ", NumOffloadProfilingThreads " + r.offloadThreads() + ")";
+        if (p.layout().pointerWidth() == 4) {
+            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+                    where + " in a 32-bit profile: device profiles are 64-bit"));
+        }
+        if (p.header().counterSize() != 8 || p.header().hasTemporalProfile()) {
+            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+                    where + " in a single-byte or temporal profile: device records need plain 8-byte counters"));
+        }
+        DeviceLayout layout = deviceLayouts[profileIndex];
+        if (layout.preExpanded() && r.numCounters() % k != 0) {
+            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+                    where + ": NumCounters " + r.numCounters() + " is not a multiple of " + k + " slots"));
+        }
+        long slots = layout.slotsOf(r);
+        long[] raw;
+        try {
+            raw = counters.read(r.withNumCounters(slots), p.countersDeltaFor(index), observer);
+        } catch (ProfileFormatException e) {
+            throw new ProfileFormatException(fileName, r.offset(), e.reason() + " (" + where + ": "
+                    + slots / k + " blocks x " + k + " slots)");
+        }
+        int blocks = raw.length / k;
+        long[] counts = SlotReduction.reduce(raw, 0, blocks, k);
+        long[] uniform = null;
+        if (sideCounters != null) {
+            // attachUniformCounters checked that the side file holds exactly the device slots.
+            long[] side = sideCounters;
+            uniform = SlotReduction.reduce(side, (int) sideOffset, blocks, k);
+            sideOffset += slots;
+        }
+        byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
+        ValueSite[][] sites = ProfileRecord.noValueSites();
+        if (r.hasValueData()) {
+            ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
+                    fileName);
+            sites = decoded.sites();
+            valuePosition += decoded.totalSize();
+        }
+        recordIndex++;
+        return new ProfileRecord(name, r.funcHash(), counts, bitmap, sites, new OffloadData(k, uniform, null));
     }
 
     @Override

@@ -9,6 +9,9 @@ package dev.jprofdata.format.raw;
  * @param numValueSites offset of the first u16 {@code NumValueSites} entry
  * @param valueKinds number of {@code NumValueSites} entries
  * @param numBitmapBytes offset of {@code NumBitmapBytes}, or -1 before version 9
+ * @param offloadThreads offset of the offload fork's u16 {@code NumOffloadProfilingThreads} in the
+ *     former padding after {@code NumValueSites} (byte 58 of the 64-bit, 42 of the 32-bit v10
+ *     record), or -1 before version 10 (see spec/offload.md)
  */
 record RecordLayout(
         int pointerWidth,
@@ -19,7 +22,8 @@ record RecordLayout(
         int numCounters,
         int numValueSites,
         int valueKinds,
-        int numBitmapBytes) {
+        int numBitmapBytes,
+        int offloadThreads) {
 
     static final int NAME_REF = 0;
     static final int FUNC_HASH = 8;
@@ -42,6 +46,7 @@ record RecordLayout(
         int numValueSites = at;
         int kinds = version.valueKindsInRecord();
         at += 2 * kinds;
+        int offloadThreads = version.hasVTables() ? at : -1;
         int numBitmapBytes = -1;
         if (version.hasBitmap()) {
             at = (at + 3) & ~3; // u32 alignment
@@ -50,7 +55,7 @@ record RecordLayout(
         }
         int size = (at + 7) & ~7;
         return new RecordLayout(p, size, counterPtr, bitmapPtr, functionPointer, numCounters, numValueSites, kinds,
-                numBitmapBytes);
+                numBitmapBytes, offloadThreads);
     }
 
     /** Size of one vtable record ({@code VTableProfileData}): u64 name hash, pointer, u32 size, rounded to 8. */

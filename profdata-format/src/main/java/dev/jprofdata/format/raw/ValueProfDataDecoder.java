@@ -47,6 +47,12 @@ final class ValueProfDataDecoder {
             throw new ProfileFormatException(file, offset + 4,
                     RawErrors.malformed("number of value profile kinds is invalid"));
         }
+        if (totalSize < 8) {
+            // Fuzzing found it: a blob smaller than its own 8-byte header decoded as "no kinds" and
+            // advanced by 0. LLVM copies TotalSize bytes and then reads the header past them.
+            throw new ProfileFormatException(file, offset,
+                    RawErrors.malformed("value profile data is smaller than its header"));
+        }
         if (totalSize % 8 != 0) {
             throw new ProfileFormatException(file, offset,
                     RawErrors.malformed("total size is not multiples of quardword"));
@@ -66,7 +72,8 @@ final class ValueProfDataDecoder {
             }
             long numSites = bytes.u32(at + 4);
             long headerSize = (8 + numSites + 7) & ~7L;
-            if (headerSize > end - at) {
+            // The second test only matters for blobs over 2 GiB: the sites must fit one Java array.
+            if (headerSize > end - at || numSites > Integer.MAX_VALUE - 16) {
                 throw new ProfileFormatException(file, at, RawErrors.malformed(PAST_TOTAL));
             }
             long numValues = 0;

@@ -1,23 +1,49 @@
 package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.offload.UniformityRule;
 
 /** Everything merged so far for one (function name, function hash) pair. */
 final class RecordAggregate {
     final long hash;
     private final Variants<Shape> shapes;
+    /** GPU uniformity evidence; null until a record brings some (host functions never do). */
+    private UniformityState uniformity;
 
     RecordAggregate(ProfileRecord record, long weight, long position) {
         this.hash = record.hash();
         this.shapes = new Variants<>(Shape.of(record, weight, position));
+        addUniformity(record, weight);
+    }
+
+    private void addUniformity(ProfileRecord record, long weight) {
+        if (UniformityState.carries(record)) {
+            if (uniformity == null) {
+                uniformity = new UniformityState();
+            }
+            uniformity.add(record, weight);
+        }
+    }
+
+    /** Uniformity bits for the written version with {@code numCounters} counters, or null. */
+    byte[] uniformityBits(int numCounters, UniformityRule rule) {
+        return uniformity == null ? null : uniformity.finish(numCounters, rule);
     }
 
     void add(ProfileRecord record, long weight, long position) {
         shapes.absorb(Shape.of(record, weight, position));
+        addUniformity(record, weight);
     }
 
     void absorb(RecordAggregate other) {
         shapes.absorbAll(other.shapes);
+        if (other.uniformity != null) {
+            if (uniformity == null) {
+                uniformity = other.uniformity;
+            } else {
+                uniformity.absorb(other.uniformity);
+            }
+        }
     }
 
     /** Position of the input record that created this pair in a sequential merge. */

@@ -1,7 +1,9 @@
 package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ProfileContents.NameGroup;
+import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.merge.MergeProblem;
 import java.util.ArrayList;
@@ -33,6 +35,12 @@ public final class StateFinisher {
     }
 
     public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse) {
+        return finish(state, nameFilter, sparse, UniformityRule.DEFAULT);
+    }
+
+    /** As {@link #finish(MergeState, Predicate, boolean)}, deciding GPU block uniformity with {@code rule}. */
+    public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse,
+            UniformityRule rule) {
         List<String> sorted = new ArrayList<>(state.names().keySet());
         sorted.sort(Comparator.naturalOrder());
         List<NameGroup> groups = new ArrayList<>(sorted.size());
@@ -43,7 +51,7 @@ public final class StateFinisher {
             List<RecordAggregate> aggregates = state.names().get(name).inCreationOrder();
             List<ProfileRecord> records = new ArrayList<>(aggregates.size());
             for (RecordAggregate a : aggregates) {
-                records.add(finishRecord(name, a, problems, dropped));
+                records.add(finishRecord(name, a, problems, dropped, rule));
             }
             if (nameFilter != null && !nameFilter.test(name)) {
                 removed++;
@@ -60,7 +68,8 @@ public final class StateFinisher {
     }
 
     private static ProfileRecord finishRecord(
-            String name, RecordAggregate aggregate, Map<Long, RecordProblem> problems, long[] dropped) {
+            String name, RecordAggregate aggregate, Map<Long, RecordProblem> problems, long[] dropped,
+            UniformityRule rule) {
         Variants<Shape> shapes = aggregate.shapes();
         for (Shape lost : shapes.losers()) {
             report(name, lost.contributors(), MergeProblem.Kind.COUNT_MISMATCH, problems, dropped);
@@ -79,8 +88,10 @@ public final class StateFinisher {
                 report(name, lost.contributors(), MergeProblem.Kind.VALUE_SITE_MISMATCH, problems, null);
             }
         }
-        return new ProfileRecord(name, aggregate.hash, shape.counts(), payload.bitmap(),
-                payload.finishSites(MAX_VALUES_PER_SITE));
+        long[] counts = shape.counts();
+        byte[] bits = aggregate.uniformityBits(counts.length, rule);
+        return new ProfileRecord(name, aggregate.hash, counts, payload.bitmap(),
+                payload.finishSites(MAX_VALUES_PER_SITE), bits == null ? null : OffloadData.ofBits(bits));
     }
 
     /**

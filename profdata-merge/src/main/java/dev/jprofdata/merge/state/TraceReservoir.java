@@ -2,6 +2,7 @@ package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.TemporalTrace;
 import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.merge.random.Mt19937;
 import java.util.ArrayList;
 import java.util.List;
 

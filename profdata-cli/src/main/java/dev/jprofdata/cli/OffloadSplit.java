@@ -1,0 +1,50 @@
+package dev.jprofdata.cli;
+
+import dev.jprofdata.format.ProfileFormat;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.offload.DeviceProfiles;
+import dev.jprofdata.format.raw.RawProfileReader;
+import dev.jprofdata.merge.MergeInput;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The inputs of a merge, split into host and GPU device profiles (spec/offload.md). A device
+ * profile is a file whose name carries {@code .amdgcn-amd-amdhsa.} or the HSA drain's
+ * {@code gfx…} agent prefix, or a raw profile with a device record. A file that cannot be probed
+ * counts as host; the merge reports it.
+ */
+record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
+
+    static OffloadSplit of(List<MergeInput> inputs) {
+        List<MergeInput> host = new ArrayList<>();
+        List<MergeInput> device = new ArrayList<>();
+        for (MergeInput in : inputs) {
+            (isDevice(in) ? device : host).add(in);
+        }
+        return new OffloadSplit(host, device);
+    }
+
+    /** Both kinds present: the merge writes two files. */
+    boolean mixed() {
+        return !host.isEmpty() && !device.isEmpty();
+    }
+
+    static boolean isDevice(MergeInput in) {
+        if (DeviceProfiles.isDeviceName(in.path())) {
+            return true;
+        }
+        try {
+            if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW) {
+                return false;
+            }
+            try (ProfileReader reader = RawProfileReader.open(in.path(), in.displayName())) {
+                return reader instanceof RawProfileReader raw && raw.hasDeviceRecords();
+            }
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package dev.jprofdata.format.io;
+
+import dev.jprofdata.format.ProfileFormatException;
+import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.zip.ZipException;
+
+/**
+ * Reading compressed profiles: a decompressing stream whose decoding errors are
+ * {@link ProfileFormatException}s naming the file and the offset in the compressed file, and
+ * spilling such a stream to a temporary file for the readers that need random access.
+ */
+public final class Decompression {
+    /** Free space left untouched on the temporary file system while spilling. */
+    private static final long DISK_MARGIN = 64L << 20;
+    private static final int CHUNK = 1 << 16;
+
+    private Decompression() {
+    }
+
+    /** Opens {@code path}, compressed with {@code compression}, as a stream of decompressed bytes. */
+    public static InputStream open(Path path, String displayName, Compression compression) throws IOException {
+        InputStream file;
+        try {
+            file = Files.newInputStream(path);
+        } catch (NoSuchFileException e) {
+            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+        }
+        CountingInputStream counted = new CountingInputStream(file);
+        try {
+            return new GuardedInputStream(compression.decompress(counted), counted, displayName, compression);
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw translate(e, counted, displayName, compression);
+        }
+    }
+
+    /**
+     * Copies the rest of {@code in} to a new temporary file, checking the free space every 64 MiB
+     * rather than trusting a size field (gzip stores the size modulo 2^32, zstd frames need not store
+     * it). The caller deletes the file.
+     */
+    public static Path spill(InputStream in, String displayName) throws IOException {
+        Path temp = Files.createTempFile("jprofdata-", ".decompressed");
+        boolean done = false;
+        try (OutputStream out = Files.newOutputStream(temp)) {
+            byte[] buffer = new byte[CHUNK];
+            long written = 0;
+            long checkedAt = -DISK_MARGIN;
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                if (written - checkedAt >= DISK_MARGIN) {
+                    if (Files.getFileStore(temp).getUsableSpace() < DISK_MARGIN + CHUNK) {
+                        throw new IOException(displayName + ": not enough space in the temporary directory to"
+                                + " decompress it (" + written + " bytes written)");
+                    }
+                    checkedAt = written;
+                }
+                out.write(buffer, 0, n);
+                written += n;
+            }
+            done = true;
+            return temp;
+        } finally {
+            if (!done) {
+                Files.deleteIfExists(temp);
+            }
+        }
+    }
+
+    private static IOException translate(Exception e, CountingInputStream counted, String file, Compression c) {
+        String what = c.name().toLowerCase(Locale.ROOT);
+        if (e instanceof ProfileFormatException p) {
+            return p;
+        }
+        if (e instanceof EOFException) {
+            return new ProfileFormatException(file, counted.count(), "truncated " + what + " data", e);
+        }
+        if (e instanceof ZipException || e.getClass().getName().startsWith("com.github.luben.zstd")) {
+            return new ProfileFormatException(file, counted.count(), "malformed " + what + " data: " + e.getMessage(), e);
+        }
+        if (e instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith(ZstdStreams.UNAVAILABLE)) {
+            return new ProfileFormatException(file, -1, io.getMessage(), e);
+        }
+        if (e instanceof IOException io) {
+            return io;
+        }
+        return new ProfileFormatException(file, counted.count(), "malformed " + what + " data: " + e, e);
+    }
+
+    /** Turns decoding failures into {@link ProfileFormatException}s as they surface. */
+    private static final class GuardedInputStream extends FilterInputStream {
+        private final CountingInputStream counted;
+        private final String file;
+        private final Compression compression;
+
+        GuardedInputStream(InputStream in, CountingInputStream counted, String file, Compression compression) {
+            super(in);
+            this.counted = counted;
+            this.file = file;
+            this.compression = compression;
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (IOException | RuntimeException e) {
+                throw translate(e, counted, file, compression);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                throw translate(e, counted, file, compression);
+            }
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            try {
+                return super.skip(n);
+            } catch (IOException | RuntimeException e) {
+                throw translate(e, counted, file, compression);
+            }
+        }
+    }
+
+    /** Counts the compressed bytes consumed, for error offsets. */
+    private static final class CountingInputStream extends FilterInputStream {
+        private long count;
+
+        CountingInputStream(InputStream in) {
+            super(in);
+        }
+
+        long count() {
+            return count;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long s = super.skip(n);
+            count += s;
+            return s;
+        }
+    }
+}

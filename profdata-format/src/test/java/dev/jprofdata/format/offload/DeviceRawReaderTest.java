@@ -1,0 +1,186 @@
+package dev.jprofdata.format.offload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.raw.RawProfileReader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Raw v10 device records: slot layout, reduction, side-file mapping and validation. */
+class DeviceRawReaderTest {
+    @TempDir
+    Path tmp;
+
+    /** Expected block totals of the RFC kernels, worked out from the slot formulas by hand. */
+    private static final long[] RFC_COUNTS = {40960, 81920, 122880, 163840, 204800};
+    private static final long[] HOT_COUNTS = {25600, 51200, 76800, 102400, 128000};
+
+    private List<ProfileRecord> read(DeviceProfileGenerator g, String name, boolean withSide) throws IOException {
+        Path raw = tmp.resolve(name);
+        if (withSide) {
+            g.write(raw);
+        } else {
+            g.writeWithoutSideFile(raw);
+        }
+        List<ProfileRecord> out = new ArrayList<>();
+        try (ProfileReader r = ProfileReaders.open(raw, name)) {
+            if (withSide) {
+                assertThat(((RawProfileReader) r).attachUniformCounters(
+                        UnifcntsFile.read(UnifcntsFile.sidePathFor(raw)).counters())).isNull();
+            }
+            ProfileRecord rec;
+            while ((rec = r.next()) != null) {
+                out.add(rec);
+            }
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0} {1} preExpanded={2}")
+    @CsvSource({"uniform, LE, false", "uniform, BE, false", "uniform, LE, true", "uniform, BE, true",
+        "divergent, LE, false", "divergent, BE, true", "hot, LE, false", "hot, BE, false"})
+    void rfcMicrobenchmarksReduce1280SlotsTo5Counters(String kernel, String order, boolean pre) throws IOException {
+        DeviceProfileGenerator g = switch (kernel) {
+            case "uniform" -> DeviceProfileGenerator.uniformV3("k");
+            case "divergent" -> DeviceProfileGenerator.divergentV3("k");
+            default -> DeviceProfileGenerator.divergentHotV3("k");
+        };
+        g.order(order.equals("BE") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN).preExpanded(pre);
+        ProfileRecord r = read(g, "k.amdgcn-amd-amdhsa.0.profraw", true).get(0);
+        assertThat(r.name()).isEqualTo("k");
+        assertThat(r.offload().slotsPerBlock()).isEqualTo(256);
+        long[] counts = kernel.equals("hot") ? HOT_COUNTS : RFC_COUNTS;
+        assertThat(r.counts()).containsExactly(counts);
+        long[] expectedUniform = switch (kernel) {
+            case "uniform" -> RFC_COUNTS;
+            // Blocks 0 and 1 at half their count.
+            case "divergent" -> new long[] {20480, 40960, 122880, 163840, 204800};
+            // 85 %, 85 %, 90 %, 100 %, 100 %.
+            default -> new long[] {21760, 43520, 69120, 102400, 128000};
+        };
+        assertThat(r.offload().uniformCounts()).containsExactly(expectedUniform);
+        byte[] bits = UniformityRule.DEFAULT.bits(r.counts(), r.offload().uniformCounts());
+        // uniform: all ones; divergent: blocks 0, 1 cleared -> 0b11111100.
+        assertThat(bits).containsExactly(kernel.equals("uniform") ? (byte) 0xFF : (byte) 0xFC);
+    }
+
+    @Test
+    void everySlotCountsIncludingTheLastOne() throws IOException {
+        // The fork sums slots 0..K-2 and would report 0 here.
+        DeviceProfileGenerator g = new DeviceProfileGenerator(8)
+                .kernel("last", 1, 2, (b, s) -> s == 7 ? 5 + b : 0, (b, s) -> 0);
+        ProfileRecord r = read(g, "last.profraw", false).get(0);
+        assertThat(r.counts()).containsExactly(5, 6);
+        assertThat(r.offload().uniformCounts()).isNull();
+    }
+
+    @Test
+    void slotSumsStickAtTheCounterCap() throws IOException {
+        // 65536 slots of 2^56 (still a plausible raw counter) sum to 2^72: kept at 2^64 - 3.
+        DeviceProfileGenerator g = new DeviceProfileGenerator(65536)
+                .kernel("big", 1, 1, (b, s) -> 1L << 56, (b, s) -> 1L << 56);
+        ProfileRecord r = read(g, "big.profraw", true).get(0);
+        assertThat(r.counts()).containsExactly(-3L);
+        assertThat(r.offload().uniformCounts()).containsExactly(-3L);
+        assertThat(r.isPseudo()).isFalse();
+    }
+
+    @Test
+    void hostAndDeviceRecordsInOneFileAndMultipleKernelsMapTheSideFileInRecordOrder() throws IOException {
+        DeviceProfileGenerator g = new DeviceProfileGenerator(4)
+                .kernel("a", 1, 2, (b, s) -> 1, (b, s) -> b == 0 ? 1 : 0)
+                .kernel("b", 2, 1, (b, s) -> 10, (b, s) -> 9)
+                .hostFunction("host", 3, 7, 8, 9);
+        List<ProfileRecord> recs = read(g, "mix.profraw", true);
+        assertThat(recs).extracting(ProfileRecord::name).containsExactly("a", "b", "host");
+        assertThat(recs.get(0).counts()).containsExactly(4, 4);
+        assertThat(recs.get(0).offload().uniformCounts()).containsExactly(4, 0);
+        assertThat(recs.get(1).counts()).containsExactly(40);
+        assertThat(recs.get(1).offload().uniformCounts()).containsExactly(36);
+        assertThat(recs.get(2).counts()).containsExactly(7, 8, 9);
+        assertThat(recs.get(2).offload()).isNull();
+    }
+
+    @Test
+    void deviceRecordInA32BitProfileIsAnError() throws IOException {
+        Path raw = tmp.resolve("dev32.profraw");
+        DeviceProfileGenerator.uniformV3("k32").pointerWidth(4).writeWithoutSideFile(raw);
+        try (ProfileReader r = ProfileReaders.open(raw, "dev32.profraw")) {
+            assertThatThrownBy(r::next).isInstanceOf(ProfileFormatException.class)
+                    .hasMessageContaining("dev32.profraw")
+                    .satisfies(e -> assertThat(((ProfileFormatException) e).offset()).isEqualTo(128))
+                    .satisfies(e -> assertThat(((ProfileFormatException) e).reason()).isEqualTo(
+                            "malformed instrumentation profile data: device record 0 (k32, "
+                                    + "NumOffloadProfilingThreads 255) in a 32-bit profile: device profiles are 64-bit"));
+        }
+    }
+
+    @Test
+    void hostRecordsOfA32BitProfileReadNormally() throws IOException {
+        DeviceProfileGenerator g = new DeviceProfileGenerator(4).pointerWidth(4).hostFunction("h", 5, 1, 2);
+        assertThat(read(g, "host32.profraw", false).get(0).counts()).containsExactly(1, 2);
+    }
+
+    @Test
+    void slotsBeyondTheCountersSectionAreAnError() throws IOException {
+        Path raw = tmp.resolve("over.profraw");
+        byte[] bytes = DeviceProfileGenerator.uniformV3("k").profraw();
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(128 + 16, b.getLong(128 + 16) + 8); // CounterPtr of record 0 one counter further
+        Files.write(raw, bytes);
+        try (ProfileReader r = ProfileReaders.open(raw, "over.profraw")) {
+            assertThatThrownBy(r::next).isInstanceOf(ProfileFormatException.class)
+                    .satisfies(e -> assertThat(((ProfileFormatException) e).reason()).isEqualTo(
+                            "malformed instrumentation profile data: number of counters 1280 is greater than the"
+                                    + " maximum number of counters 1279 (device record 0 (k, NumOffloadProfilingThreads"
+                                    + " 255): 5 blocks x 256 slots)"));
+        }
+    }
+
+    @Test
+    void preExpandedCountNotDivisibleBySlotsIsAnError() throws IOException {
+        Path raw = tmp.resolve("odd.profraw");
+        byte[] bytes = new DeviceProfileGenerator(4).preExpanded(true)
+                .kernel("odd", 1, 3, (b, s) -> 1, (b, s) -> 1).profraw();
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(b.getInt(128 + 48)).isEqualTo(12);
+        b.putInt(128 + 48, 10); // NumCounters 10: fits as stored, 40 slots would not
+        Files.write(raw, bytes);
+        try (ProfileReader r = ProfileReaders.open(raw, "odd.profraw")) {
+            assertThatThrownBy(r::next).isInstanceOf(ProfileFormatException.class)
+                    .satisfies(e -> assertThat(((ProfileFormatException) e).reason()).endsWith(
+                            "device record 0 (odd, NumOffloadProfilingThreads 3): NumCounters 10 is not a multiple"
+                                    + " of 4 slots"));
+        }
+    }
+
+    @Test
+    void sideFileOfTheWrongLengthIsRefusedAndRecordsKeepNoUniformCounts() throws IOException {
+        Path raw = tmp.resolve("w.profraw");
+        DeviceProfileGenerator.divergentV3("k").writeWithoutSideFile(raw);
+        try (ProfileReader r = ProfileReaders.open(raw, "w.profraw")) {
+            RawProfileReader rr = (RawProfileReader) r;
+            assertThat(rr.hasDeviceRecords()).isTrue();
+            assertThat(rr.deviceSlotCount()).isEqualTo(1280);
+            assertThat(rr.attachUniformCounters(new long[1279]))
+                    .isEqualTo("size mismatch: 1279 uniform counters for 1280 device counter slots");
+            ProfileRecord rec = r.next();
+            assertThat(rec.counts()).containsExactly(RFC_COUNTS);
+            assertThat(rec.offload().uniformCounts()).isNull();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package dev.jprofdata.maven;
+
+import dev.jprofdata.format.io.Compression;
+import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.InputFailure;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeListener;
+import dev.jprofdata.merge.MergeOptions;
+import dev.jprofdata.merge.MergeResult;
+import dev.jprofdata.merge.NoProfileMergedException;
+import dev.jprofdata.merge.Profiles;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+
+/**
+ * Goal {@code merge}: merges the profiles found in directories (by glob) and listed explicitly,
+ * with weights, into one indexed (or text) profile, like {@code llvm-profdata merge}. Parameters
+ * are injected by Maven from {@code META-INF/maven/plugin.xml}.
+ */
+public final class MergeMojo extends AbstractMojo {
+    /** The project directory; relative paths are resolved against it. */
+    File basedir;
+    /** Directories searched for inputs (relative to the project). */
+    List<String> inputDirectories = new ArrayList<>();
+    /** Globs (matched against paths relative to each directory); default all {@code .profraw} files. */
+    List<String> includes = new ArrayList<>();
+    /** Individual inputs, each {@code file} or {@code weight,file}. */
+    List<String> inputs = new ArrayList<>();
+    /** The merged profile. */
+    File output;
+    /** {@code any} (default: any unreadable input fails the build), {@code all} or {@code warn}. */
+    String failureMode = "any";
+    /** Write a text profile instead of an indexed one ({@code .gz}/{@code .zst} names compress it). */
+    boolean text;
+    /** Worker threads; 0 chooses from the number of processors. */
+    int numThreads;
+    /** Skip the goal. */
+    boolean skip;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("jprofdata merge skipped");
+            return;
+        }
+        List<MergeInput> list;
+        try {
+            list = InputFinder.find(basedir.toPath(), inputDirectories, includes, inputs);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new MojoExecutionException("jprofdata: cannot list the inputs: " + e.getMessage(), e);
+        }
+        if (list.isEmpty()) {
+            throw new MojoFailureException("jprofdata: no profiles found (inputDirectories " + inputDirectories
+                    + ", includes " + includes + ", inputs " + inputs + ")");
+        }
+        MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode)).build();
+        MergeListener progress = new MergeListener() {
+            @Override
+            public void inputFinished(int index, MergeInput input, long bytes) {
+                getLog().debug("jprofdata: read " + input.displayName() + " (" + bytes + " bytes)");
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return Thread.currentThread().isInterrupted();
+            }
+        };
+        MergeResult result;
+        try {
+            result = Profiles.merge(list, options, progress);
+        } catch (NoProfileMergedException e) {
+            throw new MojoFailureException("jprofdata: no profile can be merged: " + describe(e.failures()), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("jprofdata: merge failed: " + e.getMessage(), e);
+        }
+        for (InputFailure f : result.failures()) {
+            getLog().warn("jprofdata: " + f.file() + ": " + f.reason());
+        }
+        Path out = basedir.toPath().resolve(output.toPath());
+        try {
+            java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
+            if (text || Compression.forFileName(out.getFileName().toString()) != Compression.NONE) {
+                Profiles.writeText(result.contents(), out);
+            } else {
+                Profiles.writeIndexed(result.contents(), Profiles.INDEXED_VERSION, out);
+            }
+        } catch (IOException e) {
+            throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
+        }
+        getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
+    }
+
+    private static String describe(List<InputFailure> failures) {
+        List<String> parts = new ArrayList<>();
+        for (InputFailure f : failures) {
+            parts.add(f.file() + ": " + f.reason());
+        }
+        return String.join("; ", parts);
+    }
+
+    static FailureMode parse(String mode) throws MojoExecutionException {
+        return switch (mode) {
+            case "any" -> FailureMode.ANY;
+            case "all" -> FailureMode.ALL;
+            case "warn" -> FailureMode.WARN;
+            default -> throw new MojoExecutionException("jprofdata: failureMode must be any, all or warn, not " + mode);
+        };
+    }
+}

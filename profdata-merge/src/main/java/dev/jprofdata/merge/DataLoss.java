@@ -1,0 +1,83 @@
+package dev.jprofdata.merge;
+
+/**
+ * How much of the inputs did not make it into a merge, for {@code --failure-mode=all|warn}
+ * reporting and the {@code --max-dropped-fraction} guard (spec/robustness.md defines every field).
+ * Count sums are weighted ({@code weight * counter}, each counter capped as merging caps it) and
+ * saturate at 2^64-1; pseudo-count records contribute nothing.
+ *
+ * @param inputs inputs given
+ * @param inputsLost inputs of which nothing was read (unreadable, wrong kind, failed before the
+ *     first record); their counts are unknown
+ * @param inputsPartial inputs that failed or warned after some records were read
+ * @param emptyInputs 0-byte inputs, skipped as LLVM skips them
+ * @param recordlessInputs inputs that read cleanly but held no records (for example a header-only
+ *     file); not a loss in itself, but worth saying
+ * @param recordsRead records read from all inputs
+ * @param recordsDropped records read but not merged (counter mismatches)
+ * @param countsRead the sum of every count read from every input
+ * @param countsDroppedByMismatch counts read but not merged because of counter mismatches
+ * @param countsReadFromFailedInputs counts of the records read from inputs that then failed or
+ *     warned; they are merged (as LLVM does), but their input is incomplete
+ */
+public record DataLoss(
+        int inputs,
+        int inputsLost,
+        int inputsPartial,
+        int emptyInputs,
+        int recordlessInputs,
+        long recordsRead,
+        long recordsDropped,
+        long countsRead,
+        long countsDroppedByMismatch,
+        long countsReadFromFailedInputs) {
+
+    /** Nothing known (results built without accounting). */
+    public static final DataLoss NONE = new DataLoss(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /**
+     * The inputs' total count: counts merged from inputs that read cleanly, plus counts dropped by
+     * mismatches, plus counts of records read from inputs that then failed; since every read count
+     * is in exactly one of the first two, this is {@link #countsRead}.
+     */
+    public long totalCount() {
+        return countsRead;
+    }
+
+    /** Counts treated as dropped: mismatches plus everything read from inputs that failed. */
+    public long droppedCount() {
+        long d = countsDroppedByMismatch + countsReadFromFailedInputs;
+        boolean overflow = Long.compareUnsigned(d, countsDroppedByMismatch) < 0;
+        return overflow || Long.compareUnsigned(d, countsRead) > 0 ? countsRead : d;
+    }
+
+    /** {@link #droppedCount} over {@link #totalCount}; 0 when nothing was read. */
+    public double droppedCountFraction() {
+        return countsRead == 0 ? 0 : unsigned(droppedCount()) / unsigned(countsRead);
+    }
+
+    /**
+     * Inputs lost entirely or empty (0 bytes) over inputs given: their counts cannot be known;
+     * 0 without inputs.
+     */
+    public double lostInputFraction() {
+        return inputs == 0 ? 0 : (double) (inputsLost + emptyInputs) / inputs;
+    }
+
+    /**
+     * Whether more than {@code maxFraction} was dropped: by count, or, because the counts of an
+     * input that could not be read at all are unknown, by the share of inputs lost entirely.
+     */
+    public boolean exceeds(double maxFraction) {
+        return droppedCountFraction() > maxFraction || lostInputFraction() > maxFraction;
+    }
+
+    public boolean anyLoss() {
+        return inputsLost > 0 || inputsPartial > 0 || emptyInputs > 0 || recordsDropped > 0
+                || countsDroppedByMismatch != 0;
+    }
+
+    private static double unsigned(long v) {
+        return v >= 0 ? v : (double) (v >>> 1) * 2.0;
+    }
+}
