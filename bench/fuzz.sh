@@ -20,6 +20,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     IndexedReaderFuzzTest#indexedReader
     IndexedReaderFuzzTest#valueProfData
     TextReaderFuzzTest#textReader
+    CompressedInputFuzzTest#compressedInput
   )
   # The .unifcnts reader joins when it exists.
   if ls profdata-format/src/test/java/dev/jprofdata/format/offload/*FuzzTest.java >/dev/null 2>&1; then

@@ -103,13 +103,18 @@ class PluginIntegrationTest {
             </project>
             """;
 
-    /** The class directory of a reactor module, from this test's class path. */
+    /**
+     * The class directory of a reactor module from this test's class path, or its freshly packaged
+     * jar (after the package phase, as in {@code mvnw verify}, Maven hands dependents the jar).
+     */
     private static Path classesOf(String module) {
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             Path p = Path.of(entry);
-            if (Files.isDirectory(p) && p.getFileName().toString().equals("classes") && p.getParent() != null
-                    && p.getParent().getParent() != null
-                    && p.getParent().getParent().getFileName().toString().equals(module)) {
+            boolean inModuleBuildDir = p.getParent() != null && p.getParent().getParent() != null
+                    && p.getParent().getParent().getFileName().toString().equals(module);
+            boolean classes = Files.isDirectory(p) && p.getFileName().toString().equals("classes");
+            boolean jar = Files.isRegularFile(p) && p.getFileName().toString().equals(module + "-" + VERSION + ".jar");
+            if (inModuleBuildDir && (classes || jar)) {
                 return p;
             }
         }
@@ -122,7 +127,9 @@ class PluginIntegrationTest {
         Path dir = repo.resolve("dev/jprofdata").resolve(artifactId).resolve(VERSION);
         Files.createDirectories(dir);
         Files.copy(pom, dir.resolve(artifactId + "-" + VERSION + ".pom"));
-        if (classes != null) {
+        if (classes != null && Files.isRegularFile(classes)) {
+            Files.copy(classes, dir.resolve(artifactId + "-" + VERSION + ".jar"));
+        } else if (classes != null) {
             jar(classes, dir.resolve(artifactId + "-" + VERSION + ".jar"));
         }
     }

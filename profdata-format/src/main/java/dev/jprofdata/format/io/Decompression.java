@@ -21,6 +21,15 @@ public final class Decompression {
     /** Free space left untouched on the temporary file system while spilling. */
     private static final long DISK_MARGIN = 64L << 20;
     private static final int CHUNK = 1 << 16;
+    /**
+     * Decompression-bomb guard: the decompressed data may exceed {@link #BOMB_FLOOR} only while it
+     * stays within this many times the compressed file's size. gzip cannot exceed about 1032:1, so
+     * only zstd (up to ~32000:1 on runs of one byte) can trip it; real profiles stay far below.
+     * Overridable with {@code -Djprofdata.maxDecompressionRatio=N}.
+     */
+    static final long DEFAULT_MAX_RATIO = 4096;
+    /** Below this many decompressed bytes the ratio is not checked, so small files always read. */
+    static final long BOMB_FLOOR = 256L << 20;
 
     private Decompression() {
     }
@@ -35,7 +44,8 @@ public final class Decompression {
         }
         CountingInputStream counted = new CountingInputStream(file);
         try {
-            return new GuardedInputStream(compression.decompress(counted), counted, displayName, compression);
+            long limit = limit(Files.size(path));
+            return new GuardedInputStream(compression.decompress(counted), counted, displayName, compression, limit);
         } catch (IOException | RuntimeException e) {
             file.close();
             throw translate(e, counted, displayName, compression);
@@ -75,6 +85,15 @@ public final class Decompression {
         }
     }
 
+    /** The most decompressed bytes accepted from a compressed file of {@code compressedSize} bytes. */
+    static long limit(long compressedSize) {
+        long ratio = Long.getLong("jprofdata.maxDecompressionRatio", DEFAULT_MAX_RATIO);
+        if (ratio <= 0 || compressedSize > Long.MAX_VALUE / ratio) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(BOMB_FLOOR, compressedSize * ratio);
+    }
+
     private static IOException translate(Exception e, CountingInputStream counted, String file, Compression c) {
         String what = c.name().toLowerCase(Locale.ROOT);
         if (e instanceof ProfileFormatException p) {
@@ -100,38 +119,67 @@ public final class Decompression {
         private final CountingInputStream counted;
         private final String file;
         private final Compression compression;
+        private final long limit;
+        private long produced;
 
-        GuardedInputStream(InputStream in, CountingInputStream counted, String file, Compression compression) {
+        GuardedInputStream(InputStream in, CountingInputStream counted, String file, Compression compression,
+                long limit) {
             super(in);
             this.counted = counted;
             this.file = file;
             this.compression = compression;
+            this.limit = limit;
         }
 
         @Override
         public int read() throws IOException {
+            int b;
             try {
-                return super.read();
+                b = super.read();
             } catch (IOException | RuntimeException e) {
                 throw translate(e, counted, file, compression);
             }
+            if (b >= 0) {
+                account(1);
+            }
+            return b;
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
+            int n;
             try {
-                return super.read(b, off, len);
+                n = super.read(b, off, len);
             } catch (IOException | RuntimeException e) {
                 throw translate(e, counted, file, compression);
             }
+            if (n > 0) {
+                account(n);
+            }
+            return n;
         }
 
         @Override
         public long skip(long n) throws IOException {
+            long s;
             try {
-                return super.skip(n);
+                s = super.skip(n);
             } catch (IOException | RuntimeException e) {
                 throw translate(e, counted, file, compression);
+            }
+            if (s > 0) {
+                account(s);
+            }
+            return s;
+        }
+
+        /** Counts {@code n} more decompressed bytes and refuses a decompression bomb. */
+        private void account(long n) throws ProfileFormatException {
+            produced += n;
+            if (produced > limit) {
+                throw new ProfileFormatException(file, counted.count(), "decompressed " + compression.name()
+                        .toLowerCase(Locale.ROOT) + " data is larger than " + limit + " bytes (a decompression"
+                        + " bomb? -Djprofdata.maxDecompressionRatio=N raises the limit)");
             }
         }
     }
