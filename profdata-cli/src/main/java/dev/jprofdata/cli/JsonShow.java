@@ -47,28 +47,21 @@ final class JsonShow {
         JsonReports.writeKind(gen, reader.kind());
         gen.writeEndObject();
 
-        // The detailed summary needs a histogram of distinct counter values; without cutoffs the
-        // totals are kept in constant memory.
-        boolean detailed = options.summaryCutoffs().length > 0;
-        SummaryBuilder summary = detailed ? new SummaryBuilder(options.summaryCutoffs()) : null;
-        SummaryTotals totals = detailed ? null : new SummaryTotals();
+        // Without cutoffs the builder keeps no histogram of counter values: constant memory.
+        SummaryBuilder summary = new SummaryBuilder(options.summaryCutoffs());
         boolean ir = reader.kind().isIr();
         gen.writeArrayFieldStart("functions");
         for (ProfileRecord r; (r = reader.next()) != null; ) {
             if (ir && r.isContextSensitive() != options.showCs()) {
                 continue;
             }
-            if (detailed) {
-                summary.add(r);
-            } else {
-                totals.add(r);
-            }
+            summary.add(r);
             if (options.shows(r.name())) {
                 writeFunction(gen, r);
             }
         }
         gen.writeEndArray();
-        writeSummary(gen, detailed ? summary.build() : totals.build());
+        writeSummary(gen, summary.build());
         if (options.binaryIds() && reader.format() != ProfileFormat.TEXT) {
             gen.writeArrayFieldStart("binaryIds");
             for (byte[] id : reader.binaryIds()) {

@@ -46,7 +46,8 @@ public final class SummaryBuilder {
     /**
      * A builder with custom cutoffs (as {@code show --detailed-summary-cutoffs} takes them): unsigned
      * 32-bit values in parts per million, in any order, duplicates kept. They are used sorted
-     * ascending, as LLVM does.
+     * ascending, as LLVM does. Without cutoffs the builder keeps only the totals, in constant
+     * memory.
      */
     public SummaryBuilder(long... cutoffs) {
         long[] c = cutoffs.clone();
@@ -98,7 +99,11 @@ public final class SummaryBuilder {
             maxCount = c;
         }
         numCounts++;
-        frequencies.computeIfAbsent(c, k -> new int[1])[0]++;
+        if (cutoffs.length > 0) {
+            // The histogram grows with the number of distinct counter values; it is only needed for
+            // the detailed entries, so a builder without cutoffs works in constant memory.
+            frequencies.computeIfAbsent(c, k -> new int[1])[0]++;
+        }
     }
 
     /** The summary of everything added so far (the builder stays usable). */
