@@ -53,7 +53,7 @@ class TranscriptConformanceTest {
         m.put("174-stdin-merge", "jprofdata reads standard input; llvm-profdata finds it consumed and merges nothing");
         m.put("176-yaml-sniff", "jprofdata reads a text profile whose first name is '---'; llvm-profdata takes it"
                 + " for YAML MemProf and fails");
-        String correlation = "--debug-info/--binary-file correlation is not implemented yet";
+        String correlation = "--debug-info/--binary-file correlation is outside this release (spec/README.md)";
         for (String c : List.of("181-dbgcorr", "182-bincorr", "183-corr-both", "184-corr-unneeded",
                 "185-corr-wrong-binary", "186-show-debug-info", "187-show-debug-info-ds", "188-show-debug-info-yaml",
                 "521-debug-file-dir")) {
@@ -71,7 +71,7 @@ class TranscriptConformanceTest {
             m.put(c, "jprofdata reads gzip/zstd compressed inputs; llvm-profdata does not recognize them"
                     + " (issue 7, spec/compressed-inputs.md)");
         }
-        m.put("505-color-forced", "--color is not implemented");
+        m.put("505-color-forced", "--color (forced ANSI colours) is outside this release");
         m.put("522-dup-value-invalid", "jprofdata folds a value listed twice in one site into one entry; LLVM keeps"
                 + " both and warns that it created an invalid profile (spec/merge.md)");
         return m;

@@ -1,11 +1,12 @@
 package dev.jprofdata.format.io;
 
+import dev.jprofdata.format.ScratchFiles;
+
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.fuzz.FuzzDrain;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -21,19 +22,7 @@ import java.nio.file.Path;
 class CompressedInputFuzzTest {
     private static final byte[] GZIP = {0x1f, (byte) 0x8b, 0x08};
     private static final byte[] ZSTD = {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd};
-    private static final Path SCRATCH = scratch();
-
-    private static Path scratch() {
-        try {
-            Path shm = Path.of("/dev/shm");
-            Path dir = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
-            Path f = Files.createTempFile(dir, "jprofdata-fuzz", ".compressed");
-            f.toFile().deleteOnExit();
-            return f;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    private static final Path SCRATCH = ScratchFiles.file(".compressed");
 
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
     void compressedInput(byte[] data) throws Exception {

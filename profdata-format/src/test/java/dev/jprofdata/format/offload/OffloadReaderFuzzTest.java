@@ -1,8 +1,9 @@
 package dev.jprofdata.format.offload;
 
+import dev.jprofdata.format.ScratchFiles;
+
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -12,19 +13,7 @@ import java.nio.file.Path;
  * /dev/shm when there is one, to keep the file system out of the way).
  */
 class OffloadReaderFuzzTest {
-    private static final Path SCRATCH = scratch();
-
-    private static Path scratch() {
-        try {
-            Path shm = Path.of("/dev/shm");
-            Path dir = Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
-            Path f = Files.createTempFile(dir, "jprofdata-fuzz", ".unifcnts");
-            f.toFile().deleteOnExit();
-            return f;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    private static final Path SCRATCH = ScratchFiles.file(".unifcnts");
 
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
     void unifcntsReader(byte[] data) throws IOException {
