@@ -1,33 +1,163 @@
 #!/usr/bin/env bash
-# Whole-process merge timing: jprofdata vs llvm-profdata-22 on the same inputs, alternating runs.
-# Usage: bench/merge_bench.sh DIR [runs=3] [threads=1]
-# Prints median wall and CPU seconds, MB/s of input and peak RSS for each tool.
+# Whole-process benchmark of issue 5: jprofdata vs llvm-profdata 22 on the same inputs.
+#
+# Usage: bench/merge_bench.sh [WORK=bench/work/n20000] [RUNS=3]
+#   WORK is a directory made by make_workload.sh (WORK/ir/*.profraw, WORK/cov/*.profraw).
+# Env:
+#   THREADS  thread counts for merge (default "1 2")
+#   KINDS    workload kinds (default "cov ir": coverage without value profiles, IR PGO with them)
+#   SHOW_MB  size of the indexed profile for the show benchmark (default 100; 0 skips it)
+#   STARTUP_RUNS  runs of the small-command startup benchmark (default 10; 0 skips it)
+#   JPROFDATA, LLVM_PROFDATA: see bench/lib.sh
+#
+# Prints markdown tables for bench/RESULTS.md on stdout (progress on stderr):
+#   1. merge: per kind and thread count, the median of RUNS alternating runs of each tool: wall
+#      time, CPU time (user + system), throughput in MB/s of input (1 MB = 10^6 bytes) per second of
+#      wall and per second of CPU (= per core), peak RSS; and the output check: jprofdata's bytes
+#      compared (cmp) with llvm-profdata's, with its own 1-thread output and with every earlier run.
+#   2. show of a ~SHOW_MB MB indexed profile (made once from the IR workload, see make_show_profile)
+#      plain and with --all-functions --counts (stdout to /dev/null; the outputs are compared once).
+#   3. startup: `show` of a tiny profile (fixtures/profiles/ir.profdata), median of STARTUP_RUNS.
+# Peak RSS and CPU come from `/usr/bin/time -v` (Debian package `time`).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-dir=$1; runs=${2:-3}; threads=${3:-1}
-mb=$(du -sm "$dir" | cut -f1)
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-"$here/../jprofdata" --version >/dev/null   # build first, outside the timing
-measure() { # tool label, command...
-  local label=$1; shift
-  /usr/bin/time -f "%e %U %S %M" -o "$out/t" "$@" >/dev/null 2>"$out/err" || { cat "$out/err"; exit 1; }
-  read -r wall user sys rss < "$out/t"
-  echo "$label $wall $(echo "$user + $sys" | bc) $rss"
+. "$here/lib.sh"
+[ -d "${1:-$here/work/n20000}" ] || { echo "merge_bench: no workload ${1:-$here/work/n20000}: run bench/make_workload.sh first" >&2; exit 2; }
+work=$(cd "${1:-$here/work/n20000}" && pwd)
+runs=${2:-3}
+read -r -a threads <<< "${THREADS:-1 2}"
+read -r -a kinds <<< "${KINDS:-cov ir}"
+show_mb=${SHOW_MB:-100}
+startup_runs=${STARTUP_RUNS:-10}
+
+scratch=$(mktemp -d "$here/work/merge_bench.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+results="$scratch/results.txt"
+: > "$results"
+
+# Build (or start) outside the timing.
+"${JPROF[@]}" --version >/dev/null
+
+fmt_row() { # label: median columns of one tool, as markdown cells
+  local label=$1 mb=$2 wall cpu rss
+  wall=$(median "$label" 2); cpu=$(median "$label" 3); rss=$(median "$label" 4)
+  awk -v w="$wall" -v c="$cpu" -v r="$rss" -v mb="$mb" 'BEGIN {
+    printf "%.2f s | %.2f s | ", w, c
+    if (mb > 0) printf "%.1f | %.1f | ", mb / w, (c > 0 ? mb / c : 0)
+    printf "%d MB", r / 1024 }'
 }
-for i in $(seq 1 "$runs"); do
-  measure jprofdata "$here/../jprofdata" merge --num-threads="$threads" -o "$out/j.profdata" "$dir"
-  if command -v llvm-profdata-22 >/dev/null; then
-    measure llvm-profdata-22 llvm-profdata-22 merge --num-threads="$threads" -o "$out/l.profdata" "$dir"/*.profraw
-  fi
-done > "$out/all"
-if [ -f "$out/l.profdata" ]; then
-  cmp -s "$out/j.profdata" "$out/l.profdata" && echo "outputs identical" || echo "OUTPUTS DIFFER"
-fi
-for tool in jprofdata llvm-profdata-22; do
-  grep "^$tool " "$out/all" > "$out/tool" || continue
-  med() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-  wall=$(cut -d' ' -f2 "$out/tool" | med); cpu=$(cut -d' ' -f3 "$out/tool" | med); rss=$(cut -d' ' -f4 "$out/tool" | med)
-  printf '%-18s input %5d MB  wall %6.2f s  cpu %6.2f s  %7.1f MB/s per core  peak RSS %6d MB\n' \
-    "$tool" "$mb" "$wall" "$cpu" "$(echo "$mb / $cpu" | bc -l)" "$((rss / 1024))"
+
+echo "Machine: $(machine_line)"
+echo
+echo "### merge ($runs run(s) of each tool, alternating; medians; MB = 10^6 bytes of raw input)"
+echo
+echo "| input | threads | tool | wall | CPU | MB/s (wall) | MB/s per core (CPU) | peak RSS | output |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for kind in "${kinds[@]}"; do
+  mapfile -t files < <(ls "$work/$kind"/*.profraw | sort -V)
+  [ ${#files[@]} -gt 0 ] || { echo "bench: no profiles in $work/$kind" >&2; exit 1; }
+  mb=$(input_mb "${files[@]}")
+  desc="$kind, ${#files[@]} files, $mb MB"
+  for t in "${threads[@]}"; do
+    echo "merge $kind threads=$t ($runs runs)" >&2
+    same_runs=yes
+    for r in $(seq 1 "$runs"); do
+      measure "j_${kind}_$t" /dev/null "${JPROF[@]}" merge --num-threads="$t" -o "$scratch/j_${kind}_${t}_$r.profdata" "${files[@]}"
+      if [ "$r" -gt 1 ]; then
+        cmp -s "$scratch/j_${kind}_${t}_1.profdata" "$scratch/j_${kind}_${t}_$r.profdata" || same_runs=NO
+        rm -f "$scratch/j_${kind}_${t}_$r.profdata"
+      fi
+      if [ -n "$LLVM" ]; then
+        measure "l_${kind}_$t" /dev/null "$LLVM" merge --num-threads="$t" -o "$scratch/l_${kind}_$t.profdata" "${files[@]}"
+      fi
+    done
+    check="runs identical: $same_runs"
+    j="$scratch/j_${kind}_${t}_1.profdata"
+    if [ "$t" != "${threads[0]}" ]; then
+      cmp -s "$scratch/j_${kind}_${threads[0]}_1.profdata" "$j" && check+="; = ${threads[0]} thread(s)" \
+        || check+="; **DIFFERS from ${threads[0]} thread(s)**"
+    fi
+    if [ -n "$LLVM" ]; then
+      cmp -s "$scratch/l_${kind}_$t.profdata" "$j" && check+="; = llvm-profdata bytes" \
+        || check+="; **DIFFERS from llvm-profdata**"
+    fi
+    echo "| $desc | $t | jprofdata | $(fmt_row "j_${kind}_$t" "$mb") | $check |"
+    if [ -n "$LLVM" ]; then
+      echo "| | $t | llvm-profdata | $(fmt_row "l_${kind}_$t" "$mb") | |"
+    fi
+  done
 done
+
+# A ~SHOW_MB MB indexed IR profile: the IR workload merged, written as text, its functions
+# replicated under new names (f12 -> f12.copyK) until the indexed file reaches the size, and
+# merged back to indexed (--sparse=false: zero-count functions stay). Kept in WORK for reuse.
+make_show_profile() {
+  local target=$1 base="$scratch/show_base"
+  local tool=("${JPROF[@]}")
+  [ -n "$LLVM" ] && tool=("$LLVM")
+  mapfile -t files < <(ls "$work/ir"/*.profraw | sort -V)
+  "${tool[@]}" merge --sparse=false -o "$base.profdata" "${files[@]}"
+  "${tool[@]}" merge --text -o "$base.proftext" "$base.profdata"
+  local copies
+  copies=$(awk -v s="$(stat -c %s "$base.profdata")" -v t="$show_mb" 'BEGIN {c = int(t * 1e6 / s + 0.999); print c < 1 ? 1 : c}')
+  echo "show profile: $copies copies of the merged IR workload" >&2
+  awk -v copies="$copies" '
+    BEGIN {RS = ""; FS = "\n"}
+    { # paragraph = one function (the first also holds the header lines)
+      start = 1
+      while (start <= NF && ($start ~ /^#/ || $start ~ /^:/)) { if (NR == 1) header = header $start "\n"; start++ }
+      rec[NR] = ""; for (i = start + 1; i <= NF; i++) rec[NR] = rec[NR] $i "\n"
+      name[NR] = $start }
+    END {
+      printf "%s", header
+      for (k = 0; k < copies; k++)
+        for (n = 1; n <= NR; n++) printf "%s%s\n%s\n", name[n], (k ? ".copy" k : ""), rec[n] }' \
+    "$base.proftext" > "$base.big.proftext"
+  "${tool[@]}" merge --sparse=false -o "$target.tmp" "$base.big.proftext"
+  mv "$target.tmp" "$target"
+  rm -f "$base".*
+}
+
+if [ "$show_mb" != 0 ]; then
+  big="$work/show${show_mb}.profdata"
+  [ -f "$big" ] || make_show_profile "$big"
+  mb=$(input_mb "$big")
+  echo
+  echo "### show of an indexed profile of $mb MB ($runs run(s) of each tool, alternating; medians; stdout to /dev/null)"
+  echo
+  echo "| command | tool | wall | CPU | MB/s (wall) | MB/s per core (CPU) | peak RSS | output |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for args in "show" "show --all-functions --counts"; do
+    key=${args// /_}
+    echo "$args ($runs runs)" >&2
+    for r in $(seq 1 "$runs"); do
+      measure "j_$key" /dev/null "${JPROF[@]}" $args "$big"
+      [ -z "$LLVM" ] || measure "l_$key" /dev/null "$LLVM" $args "$big"
+    done
+    check=
+    if [ -n "$LLVM" ]; then
+      "${JPROF[@]}" $args "$big" > "$scratch/j.out"
+      "$LLVM" $args "$big" > "$scratch/l.out"
+      cmp -s "$scratch/j.out" "$scratch/l.out" && check="= llvm-profdata stdout" || check="**stdout DIFFERS**"
+      rm -f "$scratch/j.out" "$scratch/l.out"
+    fi
+    echo "| \`$args\` | jprofdata | $(fmt_row "j_$key" "$mb") | $check |"
+    [ -z "$LLVM" ] || echo "| | llvm-profdata | $(fmt_row "l_$key" "$mb") | |"
+  done
+fi
+
+if [ "$startup_runs" != 0 ]; then
+  tiny="$bench_root/fixtures/profiles/ir.profdata"
+  echo "startup ($startup_runs runs)" >&2
+  for r in $(seq 1 "$startup_runs"); do
+    measure j_startup /dev/null "${JPROF[@]}" show "$tiny"
+    [ -z "$LLVM" ] || measure l_startup /dev/null "$LLVM" show "$tiny"
+  done
+  echo
+  echo "### startup: \`show fixtures/profiles/ir.profdata\` ($(stat -c %s "$tiny") bytes), median of $startup_runs"
+  echo
+  echo "| tool | wall | CPU | peak RSS |"
+  echo "|---|---|---|---|"
+  echo "| jprofdata | $(fmt_row j_startup 0) |"
+  [ -z "$LLVM" ] || echo "| llvm-profdata | $(fmt_row l_startup 0) |"
+fi

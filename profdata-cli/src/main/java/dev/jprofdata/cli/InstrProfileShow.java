@@ -163,6 +163,15 @@ final class InstrProfileShow {
                 line.append(i == (ir ? 0 : 1) ? "" : ", ").append(Long.toUnsignedString(counts[i]));
             }
             out.write(line.append("]\n").toString());
+            long[] waves = r.waveCounts();
+            if (waves != null && waves.length > 0) {
+                // The offload fork's line (raw v12, indexed v15): every wave counter, none skipped.
+                StringBuilder w = new StringBuilder("    Block wave counts: [");
+                for (int i = 0; i < waves.length; i++) {
+                    w.append(i == 0 ? "" : ", ").append(Long.toUnsignedString(waves[i]));
+                }
+                out.write(w.append("]\n").toString());
+            }
             byte[] bits = UniformityShow.bitsOf(r);
             if (bits != null) {
                 // The offload fork's line: one U/D per block, same indexes as the counts above.

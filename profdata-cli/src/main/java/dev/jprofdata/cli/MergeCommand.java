@@ -99,6 +99,21 @@ final class MergeCommand extends SubcommandBase {
             description = "Write indexed version 11 for older compilers.")
     boolean writePrevVersion;
 
+    // Indexed format versions (spec/indexed-format.md, "Writing an older version").
+    @Option(names = "--index-version", paramLabel = "<n>",
+            description = "Write indexed format version N (7-15): 7 for LLVM 14, 8 for 15, 9 for 16, 10 for 17, "
+                    + "11 for 18, 12 for 19-21, 13 for 22; 14 and 15 for the offload-PGO fork.")
+    Integer indexVersion;
+
+    @Option(names = "--for-llvm", paramLabel = "<release>",
+            description = "Write the newest indexed version LLVM release R (14-22) reads.")
+    String forLlvm;
+
+    @Option(names = "--drop-unsupported", arity = "0..1", fallbackValue = "true",
+            description = "Leave out what the chosen version cannot hold (MC/DC bitmaps, vtable values, traces, "
+                    + "GPU uniformity or wave counters) instead of failing; says how much was dropped.")
+    boolean dropUnsupported;
+
     @Option(names = "--dump-input-file-list", arity = "0..1", fallbackValue = "true", hidden = true)
     boolean dumpInputFileList;
 
@@ -127,6 +142,14 @@ final class MergeCommand extends SubcommandBase {
     @Option(names = "--memory-budget", paramLabel = "<bytes>[K|M|G]",
             description = "Fail cleanly when the estimated merge state would exceed this size (default: no limit).")
     String memoryBudget;
+
+    // Progress on a terminal (issue 5, spec/performance.md).
+    @Option(names = "--quiet", arity = "0..1", fallbackValue = "true",
+            description = "Never show the progress line (shown on a terminal when a merge takes over a second).")
+    boolean quiet;
+
+    /** The output version and what to do with what it cannot hold; set once the options are checked. */
+    private IndexVersionChoice versionChoice;
 
     @Override
     public Integer call() throws IOException {
@@ -158,6 +181,7 @@ final class MergeCommand extends SubcommandBase {
         if (inputs.isEmpty()) {
             throw new CliException("no input files specified. See jprofdata merge -help");
         }
+        versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
         if (!text && output.equals("-") && System.console() != null) {
             throw new CliException("cannot write a non-text format profile to the terminal");
         }
@@ -192,7 +216,7 @@ final class MergeCommand extends SubcommandBase {
         if (result == null) {
             return 1;
         }
-        write(ctx, result.contents(), output);
+        write(ctx, versionChoice.prepare(ctx.err(), result.contents()), output);
         return 0;
     }
 
@@ -212,8 +236,10 @@ final class MergeCommand extends SubcommandBase {
         if (device == null) {
             return 1;
         }
-        write(ctx, host.contents(), output);
-        write(ctx, device.contents(), deviceOutput);
+        ProfileContents hostContents = versionChoice.prepare(ctx.err(), host.contents());
+        ProfileContents deviceContents = versionChoice.prepare(ctx.err(), device.contents());
+        write(ctx, hostContents, output);
+        write(ctx, deviceContents, deviceOutput);
         ctx.out().println("host profile: " + output + " (" + split.host().size() + " inputs)");
         ctx.out().println("device profile: " + deviceOutput + " (" + split.device().size() + " inputs)");
         return 0;
@@ -224,7 +250,9 @@ final class MergeCommand extends SubcommandBase {
             throws IOException {
         MergeResult result;
         try {
-            result = new ProfileMerger(options).merge(inputs);
+            try (MergeProgress progress = MergeProgress.forMerge(ctx.err(), inputs, quiet)) {
+                result = new ProfileMerger(options, progress).merge(inputs);
+            }
         } catch (dev.jprofdata.merge.MemoryBudgetExceededException e) {
             throw new CliException(e.getMessage() + "; nothing was written");
         } catch (NoProfileMergedException e) {
@@ -265,7 +293,7 @@ final class MergeCommand extends SubcommandBase {
     }
 
     private void write(CliContext ctx, ProfileContents contents, String output) throws IOException {
-        int version = writePrevVersion ? 11 : 13;
+        int version = versionChoice.version();
         if (output.equals("-")) {
             if (text) {
                 OutputStream out = new BufferedOutputStream(ctx.out());
@@ -274,7 +302,7 @@ final class MergeCommand extends SubcommandBase {
             } else {
                 Path tmp = Files.createTempFile("jprofdata", ".profdata");
                 try {
-                    IndexedProfileWriter.write(contents, version, tmp);
+                    IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp);
                     Files.copy(tmp, ctx.out());
                     ctx.out().flush();
                 } finally {
@@ -299,7 +327,7 @@ final class MergeCommand extends SubcommandBase {
                     TextProfileWriter.write(contents, out);
                 }
             } else {
-                IndexedProfileWriter.write(contents, version, tmp);
+                IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp);
             }
         });
     }

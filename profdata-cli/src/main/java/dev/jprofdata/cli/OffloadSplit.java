@@ -4,6 +4,7 @@ import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.offload.DeviceProfiles;
+import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
@@ -40,8 +41,12 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
             if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW) {
                 return false;
             }
+            if (RawCounterLayout.probe(in.path()) != null) {
+                return false; // a plain host profile: no need to decode it here
+            }
             try (ProfileReader reader = RawProfileReader.open(in.path(), in.displayName())) {
-                return reader instanceof RawProfileReader raw && raw.hasDeviceRecords();
+                return reader instanceof RawProfileReader raw
+                        && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords());
             }
         } catch (IOException | RuntimeException e) {
             return false;

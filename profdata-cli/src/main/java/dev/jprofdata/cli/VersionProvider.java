@@ -16,7 +16,7 @@ final class VersionProvider implements CommandLine.IVersionProvider {
         String v = Main.class.getPackage().getImplementationVersion();
         return new String[] {
             "jprofdata " + (v == null ? "development build" : v) + " (commit " + commit() + ")",
-            "  reads raw profiles v5, v7-v10, indexed profiles v1-v13 (v14 offload), text profiles;"
+            "  reads raw profiles v5, v7-v12, indexed profiles v1-v13 (v14 offload), text profiles;"
                     + " gzip/zstd compressed",
             "  writes indexed profiles v13 (v11 with --write-prev-version, v14 with device uniformity) and text"
                     + " profiles",

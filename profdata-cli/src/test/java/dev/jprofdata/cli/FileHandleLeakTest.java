@@ -55,7 +55,7 @@ class FileHandleLeakTest {
         return list;
     }
 
-    private static long openDescriptors() throws IOException {
+    static long openDescriptors() throws IOException {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
             return fds.count();
         }
@@ -77,16 +77,36 @@ class FileHandleLeakTest {
     void realProcessMergesThousandsOfInputsUnderUlimit256() throws Exception {
         Path list = makeInputs();
         Path out = tmp.resolve("out.profdata");
+        ProcessRun run = runUnderUlimit(tmp, 256, "merge", "--failure-mode=warn", "-o", out.toString(), "-f",
+                list.toString());
+        String output = run.output();
+        assertThat(run.exitCode()).as(output).isZero();
+        assertThat(output).doesNotContain("Too many open files").contains("300 of 3000 inputs dropped");
+        assertThat(out).exists();
+    }
+
+    /** What a jprofdata process printed (stdout and stderr together) and its exit code. */
+    record ProcessRun(String output, int exitCode) {
+    }
+
+    /**
+     * Runs jprofdata in a new JVM (this test run's class path) under {@code ulimit -n limit}, in
+     * {@code dir}, with a 512 MiB heap; fails after 300 seconds.
+     */
+    static ProcessRun runUnderUlimit(Path dir, int limit, String... args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cmd = "ulimit -n 256 && exec '" + java + "' -Xmx512m -cp \"$CP\" dev.jprofdata.cli.Main merge"
-                + " --failure-mode=warn -o '" + out + "' -f '" + list + "'";
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", cmd).directory(tmp.toFile()).redirectErrorStream(true);
+        StringBuilder cmd = new StringBuilder("ulimit -n " + limit + " && exec '" + java
+                + "' -Xmx512m -cp \"$CP\" dev.jprofdata.cli.Main");
+        for (String a : args) {
+            cmd.append(" '").append(a.replace("'", "'\\''")).append("'");
+        }
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", cmd.toString()).directory(dir.toFile())
+                .redirectErrorStream(true);
         pb.environment().put("CP", System.getProperty("java.class.path"));
+        pb.environment().remove(MergeProgress.ENV);
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(output).isZero();
-        assertThat(output).doesNotContain("Too many open files").contains("300 of 3000 inputs dropped");
-        assertThat(out).exists();
+        return new ProcessRun(output, p.exitValue());
     }
 }

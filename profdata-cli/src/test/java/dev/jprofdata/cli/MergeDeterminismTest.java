@@ -56,4 +56,40 @@ class MergeDeterminismTest {
         assertThat(CliRun.run(CliRun.fixtures(), many.toArray(String[]::new)).exitCode()).isZero();
         assertThat(Files.readAllBytes(tmp.resolve("many"))).isEqualTo(Files.readAllBytes(tmp.resolve("one")));
     }
+
+    /**
+     * 300 weighted inputs with value profiles (raw, indexed and text, repeated in a shuffled order
+     * from a list file): the same bytes for 1, 2 and 8 threads and from one run to the next.
+     */
+    @org.junit.jupiter.api.Test
+    void manyWeightedInputsWithValueProfilesGiveTheSameBytesForEveryThreadCountAndRun() throws IOException {
+        List<String> sources = new ArrayList<>(profiles("many"));
+        for (String name : new String[] {"ir_1.profraw", "ir_2.profraw", "ir_3.profraw", "ir_4.profraw",
+            "ir_5.profraw", "ir_6.profraw", "ir_a.profdata", "ir_b.profdata", "ir.proftext"}) {
+            sources.add("profiles/" + name);
+        }
+        List<String> lines = new ArrayList<>();
+        java.util.Random random = new java.util.Random(5);
+        for (int i = 0; i < 300; i++) {
+            String source = sources.get(random.nextInt(sources.size()));
+            lines.add((1 + random.nextInt(9)) + "," + CliRun.fixtures().resolve(source));
+        }
+        Path list = tmp.resolve("inputs.list");
+        Files.write(list, lines);
+        byte[] first = null;
+        for (int run = 0; run < 2; run++) {
+            for (int threads : new int[] {1, 2, 8}) {
+                Path out = tmp.resolve("out-" + threads + "-" + run + ".profdata");
+                CliRun merged = CliRun.run(tmp, "merge", "--num-threads=" + threads, "-o", out.toString(),
+                        "-f", list.toString());
+                assertThat(merged.exitCode()).as(merged.stderr()).isZero();
+                byte[] bytes = Files.readAllBytes(out);
+                if (first == null) {
+                    first = bytes;
+                    assertThat(ProfileDigest.hasValues(out)).isTrue();
+                }
+                assertThat(bytes).as("run %d, --num-threads=%d", run, threads).isEqualTo(first);
+            }
+        }
+    }
 }

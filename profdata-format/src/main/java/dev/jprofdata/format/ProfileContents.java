@@ -17,10 +17,32 @@ public record ProfileContents(
         List<String> vtableNames,
         TemporalTraces traces) {
 
-    /** All records sharing one name, in first-seen order of their hashes. */
-    public record NameGroup(String name, List<ProfileRecord> records) {
+    /**
+     * All records sharing one name, in first-seen order of their hashes.
+     *
+     * @param firstSeen where a sequential merge first saw the name (the merge engine's position:
+     *     input index in the high 32 bits, record ordinal in the low), or -1 when unknown. Only an
+     *     ordering hint: LLVM 16 and older write names in an order that depends on it (see
+     *     spec/indexed-format.md); it takes no part in equality.
+     */
+    public record NameGroup(String name, List<ProfileRecord> records, long firstSeen) {
         public NameGroup {
             records = List.copyOf(records);
+        }
+
+        /** A group whose first-seen position is unknown. */
+        public NameGroup(String name, List<ProfileRecord> records) {
+            this(name, records, -1);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof NameGroup g && name.equals(g.name) && records.equals(g.records);
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode() * 31 + records.hashCode();
         }
     }
 

@@ -119,6 +119,11 @@ public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap
         return offload == null ? null : offload.uniformityBits();
     }
 
+    /** The fork's wave counters (indexed v15), or {@code null}. */
+    public long[] waveCounts() {
+        return offload == null ? null : offload.waveCounts();
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ProfileRecord r

@@ -57,7 +57,7 @@ class FixtureCorruptionSweepTest {
         Path root = Path.of(System.getProperty("jprofdata.root", "..")).resolve("fixtures").toAbsolutePath().normalize();
         Assumptions.assumeTrue(Files.isDirectory(root.resolve("profiles")), "fixtures/ not found");
         List<Path> files = new ArrayList<>();
-        for (String dir : List.of("profiles", "profiles/bad", "offload")) {
+        for (String dir : List.of("profiles", "profiles/bad", "offload", "offload/embedded")) {
             Path d = root.resolve(dir);
             if (!Files.isDirectory(d)) {
                 continue;
@@ -65,6 +65,9 @@ class FixtureCorruptionSweepTest {
             try (Stream<Path> s = Files.list(d)) {
                 s.filter(Files::isRegularFile)
                         .filter(p -> p.toString().matches(".*\\.(profraw|profdata|proftext)"))
+                        // Raw v11/v12: all layouts (2 versions x 3 widths/orders) of one two-kernel file.
+                        .filter(p -> !dir.equals("offload/embedded")
+                                || p.getFileName().toString().startsWith("app.amdgcn-amd-amdhsa.0."))
                         .sorted()
                         .forEach(files::add);
             }

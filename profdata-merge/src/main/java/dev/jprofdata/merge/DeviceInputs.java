@@ -58,6 +58,14 @@ final class DeviceInputs {
     /** The RFC's log lines for one device record read from a raw input. */
     static void describe(ProfileRecord r, UniformityRule rule, List<String> details) {
         OffloadData d = r.offload();
+        if (d != null && d.slotsPerBlock() == 0 && d.hasUniformCounts()) {
+            // Raw v11/v12: one counter per block, uniform counters embedded in the profile.
+            byte[] bits = rule.bits(r.counts(), d.uniformCounts());
+            int n = r.counts().length;
+            details.add(r.name() + ": " + UniformityBits.countUniform(bits, n) + "/" + n
+                    + " blocks uniform (embedded uniform counters) " + UniformityBits.pattern(bits, 0, n));
+            return;
+        }
         if (d == null || d.slotsPerBlock() == 0) {
             return;
         }

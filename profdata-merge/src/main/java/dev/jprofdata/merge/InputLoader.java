@@ -33,6 +33,10 @@ final class InputLoader {
         this.options = options;
     }
 
+    MergeOptions options() {
+        return options;
+    }
+
     /** What loading one input gave besides its records. */
     record Loaded(ProfileKind kind, InputFailure failure, List<String> notices, List<String> deviceWarnings,
             List<String> details, long recordsRead, long countsRead) {

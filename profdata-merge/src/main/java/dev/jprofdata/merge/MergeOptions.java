@@ -21,6 +21,9 @@ import java.util.function.UnaryOperator;
  * @param verbose collect per-device-function details ({@code merge --verbose})
  * @param memoryBudget estimated bytes the merge state may use before the merge fails with
  *     {@link MemoryBudgetExceededException} rather than running out of memory; 0 means no limit
+ * @param groupRawInputs add the counters of raw files that are runs of one binary straight from
+ *     their mappings instead of decoding each file (same result; spec/performance.md). Off only to
+ *     compare the two paths
  */
 public record MergeOptions(
         int numThreads,
@@ -34,7 +37,17 @@ public record MergeOptions(
         boolean readUnifcnts,
         UniformityRule uniformityRule,
         boolean verbose,
-        long memoryBudget) {
+        long memoryBudget,
+        boolean groupRawInputs) {
+
+    /** With raw-input grouping on (the form before {@code groupRawInputs} existed). */
+    public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
+            UnaryOperator<String> remapper, boolean sparse, int traceReservoirSize, int maxTraceLength,
+            boolean keepVTableSymbols, boolean readUnifcnts, UniformityRule uniformityRule, boolean verbose,
+            long memoryBudget) {
+        this(numThreads, failureMode, nameFilter, remapper, sparse, traceReservoirSize, maxTraceLength,
+                keepVTableSymbols, readUnifcnts, uniformityRule, verbose, memoryBudget, true);
+    }
 
     /** Without a memory budget (the form before {@code memoryBudget} existed). */
     public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
@@ -66,6 +79,7 @@ public record MergeOptions(
         b.uniformityRule = uniformityRule;
         b.verbose = verbose;
         b.memoryBudget = memoryBudget;
+        b.groupRawInputs = groupRawInputs;
         return b;
     }
 
@@ -83,6 +97,7 @@ public record MergeOptions(
         private UniformityRule uniformityRule = UniformityRule.DEFAULT;
         private boolean verbose;
         private long memoryBudget;
+        private boolean groupRawInputs = true;
 
         public Builder numThreads(int n) {
             if (n < 0) {
@@ -152,10 +167,16 @@ public record MergeOptions(
             return this;
         }
 
+        /** See {@link MergeOptions#groupRawInputs()}; on by default. */
+        public Builder groupRawInputs(boolean group) {
+            this.groupRawInputs = group;
+            return this;
+        }
+
         public MergeOptions build() {
             return new MergeOptions(numThreads, failureMode, nameFilter, remapper, sparse,
                     traceReservoirSize, maxTraceLength, keepVTableSymbols, readUnifcnts, uniformityRule, verbose,
-                    memoryBudget);
+                    memoryBudget, groupRawInputs);
         }
     }
 }

@@ -253,18 +253,39 @@ public final class ProfileMerger {
     private static void loadSlice(InputLoader loader, List<MergeInput> inputs, List<Integer> slice, MergeState state,
             ProfileKind[] kinds, InputFailure[] failures, List<String>[] notices, List<String>[] deviceWarnings,
             List<String>[] details, long[][] readSums, MergeListener listener) {
+        BinaryGroups groups = BinaryGroups.applies(loader.options()) ? new BinaryGroups() : null;
         for (int index : slice) {
             checkCancelled(listener);
-            listener.inputStarted(index, inputs.get(index));
-            InputLoader.Loaded loaded = loader.load(inputs.get(index), index, state);
-            listener.inputFinished(index, inputs.get(index), sizeOf(inputs.get(index)));
-            kinds[index] = loaded.kind();
-            failures[index] = loaded.failure();
-            notices[index] = loaded.notices();
-            deviceWarnings[index] = loaded.deviceWarnings();
-            details[index] = loaded.details();
-            readSums[index] = new long[] {loaded.recordsRead(), loaded.countsRead()};
+            MergeInput input = inputs.get(index);
+            listener.inputStarted(index, input);
+            InputLoader.Loaded loaded = groups == null ? null : groups.tryJoin(index, input);
+            if (loaded == null) {
+                loaded = loader.load(input, index, state);
+                if (groups != null) {
+                    groups.offerReference(input, loaded);
+                }
+            }
+            listener.inputFinished(index, input, sizeOf(input));
+            record(index, loaded, kinds, failures, notices, deviceWarnings, details, readSums);
         }
+        if (groups != null) {
+            // Groups that turn out not to be what they seemed are read again file by file.
+            for (int index : groups.emit(state)) {
+                checkCancelled(listener);
+                InputLoader.Loaded loaded = loader.load(inputs.get(index), index, state);
+                record(index, loaded, kinds, failures, notices, deviceWarnings, details, readSums);
+            }
+        }
+    }
+
+    private static void record(int index, InputLoader.Loaded loaded, ProfileKind[] kinds, InputFailure[] failures,
+            List<String>[] notices, List<String>[] deviceWarnings, List<String>[] details, long[][] readSums) {
+        kinds[index] = loaded.kind();
+        failures[index] = loaded.failure();
+        notices[index] = loaded.notices();
+        deviceWarnings[index] = loaded.deviceWarnings();
+        details[index] = loaded.details();
+        readSums[index] = new long[] {loaded.recordsRead(), loaded.countsRead()};
     }
 
     private static void checkCancelled(MergeListener listener) {

@@ -6,14 +6,18 @@ final class IndexedFormat {
     }
 
     /**
-     * Newest format version this code reads and writes: 14, the offload fork's version with
-     * per-record uniformity bits (spec/offload.md). LLVM 22 itself stops at 13.
+     * Newest format version this code reads and writes: 15, the offload fork's version with
+     * per-record wave counters (spec/offload.md). LLVM 22 itself stops at 13.
      */
-    static final int MAX_VERSION = 14;
+    static final int MAX_VERSION = 15;
+    /** Oldest version the writer produces (LLVM 14's). */
+    static final int MIN_WRITE_VERSION = 7;
     /** The newest version LLVM 22 knows, written for host-only profiles. */
     static final int LLVM_VERSION = 13;
     /** The offload fork's version: v13 plus uniformity bytes per record, bitmap bytes as u8. */
     static final int OFFLOAD_VERSION = 14;
+    /** The offload fork's later version: v14 plus wave counters per record. */
+    static final int WAVE_VERSION = 15;
     /** The version {@code llvm-profdata merge --write-prev-version} writes. */
     static final int PREV_VERSION = 11;
 

@@ -24,7 +24,7 @@ public record IndexedHeader(
         long temporalOffset,
         long vtableNamesOffset) {
 
-    /** The format version (1..13). */
+    /** The format version (1..15). */
     public int version() {
         return (int) (versionWord & IndexedFormat.VERSION_MASK);
     }
@@ -43,7 +43,8 @@ public record IndexedHeader(
 
     /**
      * Parses the header with LLVM's checks, in LLVM's order: at least 24 bytes, magic, version not
-     * newer than 13 (and, unlike LLVM, not 0), then the version's header fields.
+     * newer than 15 (and, unlike LLVM, not 0; a second {@code summary:} line says
+     * who writes which version), then the version's header fields.
      */
     static IndexedHeader read(MappedBytes in) throws ProfileFormatException {
         if (in.size() < 24) {
@@ -57,7 +58,7 @@ public record IndexedHeader(
         // LLVM has no lower bound and runs out of memory on version 0; reject it the same way as
         // a version that is too new.
         if (version > IndexedFormat.MAX_VERSION || version == 0) {
-            throw in.error(8, IndexedFormat.UNSUPPORTED_VERSION);
+            throw in.error(8, IndexedFormat.UNSUPPORTED_VERSION + "\n" + IndexedVersions.unsupportedHint(version));
         }
         int v = (int) version;
         in.require(0, IndexedFormat.headerSize(v));

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads indexed profiles ({@code .profdata}) of format versions 1 to 13, and the offload fork's 14.
+ * Reads indexed profiles ({@code .profdata}) of format versions 1 to 13, and the offload fork's 14 and 15.
  *
  * <p>Everything outside the hash table (header, summaries, binary IDs, vtable names, temporal
  * traces) is read when the reader opens. Records are then streamed in on-disk order: like
@@ -80,29 +80,29 @@ public final class IndexedProfileReader implements ProfileReader {
                 ? SectionReaders.temporalTraces(in, header.temporalOffset())
                 : TemporalTraces.NONE;
         this.cursor = new KeyCursor(in, payloadStart, numEntries);
-        if (version == IndexedFormat.OFFLOAD_VERSION) {
-            probeOffloadLayout();
+        if (version >= IndexedFormat.OFFLOAD_VERSION) {
+            probeOffloadLayout(version);
         }
     }
 
     /**
-     * Version 14 is the offload fork's (uniformity bytes per record), but a file may carry 14 for
-     * another reason (LLVM 22 rejects any 14). Only a file whose first record decodes under the
+     * Versions 14 and 15 are the offload fork's (uniformity bytes, then wave counters per record),
+     * but a file may carry 14 for another reason (LLVM 22 rejects any 14). Only a file whose first record decodes under the
      * fork's layout, with a uniformity byte count of 0 or one bit per counter, is read as v14;
      * any other is refused with LLVM 22's message, as before.
      */
-    private void probeOffloadLayout() throws ProfileFormatException {
+    private void probeOffloadLayout(int version) throws ProfileFormatException {
         KeyCursor first = new KeyCursor(in, payloadStart, numEntries);
         boolean ok;
         try {
             ok = !first.advance()
-                    || RecordDecoder.decodes(in, IndexedFormat.OFFLOAD_VERSION, first.key(), first.dataOffset(),
+                    || RecordDecoder.decodes(in, version, first.key(), first.dataOffset(),
                             first.dataLength());
         } catch (ProfileFormatException e) {
             ok = false;
         }
         if (!ok) {
-            throw in.error(8, IndexedFormat.UNSUPPORTED_VERSION);
+            throw in.error(8, IndexedFormat.UNSUPPORTED_VERSION + "\n" + IndexedVersions.unsupportedHint(version));
         }
     }
 
@@ -120,7 +120,7 @@ public final class IndexedProfileReader implements ProfileReader {
         return header;
     }
 
-    /** The format version (1..14). */
+    /** The format version (1..15). */
     public int version() {
         return header.version();
     }

@@ -21,10 +21,17 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
- * Writes {@link ProfileContents} as an indexed profile, byte-identical to {@code llvm-profdata}
- * 22 given the same contents: version 13 by default, or 11 as with {@code --write-prev-version}.
- * Version 13 becomes the offload fork's version 14 exactly when some record carries uniformity
- * bits (spec/offload.md); version 11 and 12 drop the bits.
+ * Writes {@link ProfileContents} as an indexed profile of any version from 7 to 15, byte-identical
+ * to the {@code llvm-profdata} that writes that version given the same contents (spec/indexed-format.md):
+ * 13 (LLVM 22) by default, 11 as with {@code --write-prev-version}, 7 for LLVM 14, and so on.
+ * Version 13 becomes the offload fork's version 15 when some record carries wave counters, else 14
+ * when some record carries uniformity bits (spec/offload.md).
+ *
+ * <p>Whatever the requested layout has no room for is left out silently (MC/DC bitmaps before 11,
+ * uniformity bits before 14, wave counters before 15, binary IDs before 9, vtable names before 12,
+ * temporal traces and their flag before 10, the loop-entry flag before 10, which LLVM 16 and older
+ * would read as part of the version number). Callers that must not lose data ask
+ * {@link IndexedCompatibility} first.
  *
  * <p>The file is produced in one sequential pass (header and summary placeholders, hash-table
  * payload, bucket table, binary IDs, vtable names, temporal traces); then the header offsets and
@@ -47,36 +54,67 @@ public final class IndexedProfileWriter {
     public static final int OFFLOAD_VERSION = IndexedFormat.OFFLOAD_VERSION;
     /** The version written with {@code --write-prev-version}. */
     public static final int PREV_VERSION = IndexedFormat.PREV_VERSION;
+    /** The offload fork's version with wave counters, written instead of 13 when some record has them. */
+    public static final int WAVE_VERSION = IndexedFormat.WAVE_VERSION;
 
     private static final long NEVER_WRITTEN = ProfileKind.DEBUG_INFO_CORRELATE | ProfileKind.MEMPROF;
 
     /** Writes {@code contents} to {@code out}, replacing it. */
     public static void write(ProfileContents contents, int version, Path out) throws IOException {
+        write(contents, version, releaseOrder(version), out);
+    }
+
+    /**
+     * Writes {@code contents} to {@code out}, replacing it.
+     *
+     * @param legacyRecordOrder order the records of a name as LLVM 18 and older do ({@code true}) or
+     *     as LLVM 19 and later do (see {@link SmallDenseMapOrder#legacyHashFor})
+     */
+    public static void write(ProfileContents contents, int version, boolean legacyRecordOrder, Path out)
+            throws IOException {
         try (FileChannel ch = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            writeTo(contents, version, ch);
+            writeTo(contents, version, legacyRecordOrder, ch);
         }
+    }
+
+    /**
+     * The record order of the release that writes {@code version}: legacy for 7-10 (LLVM 14-17).
+     * Version 11 gets LLVM 22's order, as its {@code --write-prev-version} writes it (the only v11
+     * writer that could be checked); LLVM 18 itself is {@code write(contents, 11, true, out)}.
+     */
+    public static boolean releaseOrder(int version) {
+        return version < PREV_VERSION && SmallDenseMapOrder.legacyHashFor(version);
+    }
+
+    /** {@link #writeTo(ProfileContents, int, boolean, SeekableByteChannel)} with the release's record order. */
+    public static void writeTo(ProfileContents contents, int version, SeekableByteChannel channel)
+            throws IOException {
+        writeTo(contents, version, releaseOrder(version), channel);
     }
 
     /**
      * Writes {@code contents} starting at the channel's current position; stored offsets count from
      * there. Anything after the written profile is truncated away.
      *
-     * @param version 11, 12, 13 (becomes 14 when some record has uniformity bits) or 14
+     * @param version 7 to 15; 13 becomes 15 or 14 when some record has wave counters or uniformity bits
+     * @param legacyRecordOrder order each name's records as LLVM 18 and older do
      */
-    public static void writeTo(ProfileContents contents, int version, SeekableByteChannel channel)
-            throws IOException {
-        if (version < 11 || version > IndexedFormat.MAX_VERSION) {
-            throw new IllegalArgumentException("can write only versions 11 to 14, not " + version);
+    public static void writeTo(ProfileContents contents, int version, boolean legacyRecordOrder,
+            SeekableByteChannel channel) throws IOException {
+        if (version < IndexedFormat.MIN_WRITE_VERSION || version > IndexedFormat.MAX_VERSION) {
+            throw new IllegalArgumentException("can write only versions " + IndexedFormat.MIN_WRITE_VERSION + " to "
+                    + IndexedFormat.MAX_VERSION + ", not " + version);
         }
-        if (version == IndexedFormat.LLVM_VERSION && hasUniformity(contents)) {
-            version = IndexedFormat.OFFLOAD_VERSION;
-        }
+        version = effectiveVersion(contents, version);
+        contents = IndexedCompatibility.reduceLayout(contents, version);
         checkNameOrder(contents.groups());
         long kindBits = contents.kind().variantBits() & ~NEVER_WRITTEN;
         boolean cs = (kindBits & ProfileKind.CONTEXT_SENSITIVE) != 0;
         boolean temporal = (kindBits & ProfileKind.TEMPORAL) != 0;
-        int headerOffsets = version >= 12 ? 5 : 4;
+        // HashOffset; MemProfOffset from v8, BinaryIdOffset from v9, TemporalOffset from v10,
+        // VTableNamesOffset from v12: the header grows by one offset with each of them.
+        int headerOffsets = (IndexedFormat.headerSize(version) - 32) / 8;
 
         ChannelSink out = new ChannelSink(channel);
         out.u64(Magic.INDEXED);
@@ -92,10 +130,14 @@ public final class IndexedProfileWriter {
         long summaryAt = out.position();
         out.zeros(cs ? 2L * summarySize : summarySize);
 
-        long hashOffset = writeHashTable(contents.groups(), version, out, normal, contextSensitive);
+        long hashOffset = writeHashTable(contents.groups(), version, legacyRecordOrder, out, normal,
+                contextSensitive);
 
-        long binaryIdOffset = out.position();
-        writeBinaryIds(contents.binaryIds(), out);
+        long binaryIdOffset = 0;
+        if (version >= 9) {
+            binaryIdOffset = out.position();
+            writeBinaryIds(contents.binaryIds(), out);
+        }
         long vtableOffset = 0;
         if (version >= 12) {
             vtableOffset = out.position();
@@ -112,9 +154,9 @@ public final class IndexedProfileWriter {
         out.flush();
 
         ByteBuffer offsets = ByteBuffer.allocate(8 * headerOffsets).order(ByteOrder.LITTLE_ENDIAN);
-        offsets.putLong(hashOffset).putLong(0).putLong(binaryIdOffset).putLong(temporalOffset);
-        if (version >= 12) {
-            offsets.putLong(vtableOffset);
+        long[] stored = {hashOffset, 0, binaryIdOffset, temporalOffset, vtableOffset};
+        for (int i = 0; i < headerOffsets; i++) {
+            offsets.putLong(stored[i]);
         }
         out.patch(offsetsAt, offsets.flip());
         out.patch(summaryAt, SummaryCodec.encode(normal.build()));
@@ -140,9 +182,27 @@ public final class IndexedProfileWriter {
         return false;
     }
 
+    /** Whether any record carries wave counters (the output is then v15 rather than 13). */
+    public static boolean hasWaveCounts(ProfileContents contents) {
+        for (NameGroup g : contents.groups()) {
+            for (ProfileRecord r : g.records()) {
+                if (r.waveCounts() != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The version {@link #write} produces for {@code contents} when asked for {@code version}. */
     public static int effectiveVersion(ProfileContents contents, int version) {
-        return version == IndexedFormat.LLVM_VERSION && hasUniformity(contents) ? IndexedFormat.OFFLOAD_VERSION : version;
+        if (version != IndexedFormat.LLVM_VERSION) {
+            return version;
+        }
+        if (hasWaveCounts(contents)) {
+            return IndexedFormat.WAVE_VERSION;
+        }
+        return hasUniformity(contents) ? IndexedFormat.OFFLOAD_VERSION : version;
     }
 
     private static void checkNameOrder(List<NameGroup> groups) {
@@ -155,8 +215,11 @@ public final class IndexedProfileWriter {
     }
 
     /** Writes the payload, padding and bucket table; returns the table's offset. */
-    private static long writeHashTable(List<NameGroup> groups, int version, ChannelSink out, SummaryBuilder normal,
-            SummaryBuilder contextSensitive) throws IOException {
+    private static long writeHashTable(List<NameGroup> groups, int version, boolean legacyRecordOrder, ChannelSink out,
+            SummaryBuilder normal, SummaryBuilder contextSensitive) throws IOException {
+        if (legacyRecordOrder && version <= LAST_UNSORTED_VERSION) {
+            groups = inStringMapOrder(groups);
+        }
         long[] keyHashes = new long[groups.size()];
         for (int i = 0; i < keyHashes.length; i++) {
             keyHashes[i] = Names.md5(groups.get(i).name());
@@ -172,7 +235,7 @@ public final class IndexedProfileWriter {
             out.u16(size);
             for (int i = 0; i < size; i++) {
                 int item = layout.item(b, i);
-                writeKey(groups.get(item), keyHashes[item], version, out, normal, contextSensitive);
+                writeKey(groups.get(item), keyHashes[item], version, legacyRecordOrder, out, normal, contextSensitive);
             }
         }
         long tableOffset = IndexedFormat.alignTo8(out.position());
@@ -185,22 +248,53 @@ public final class IndexedProfileWriter {
         return tableOffset;
     }
 
-    private static void writeKey(NameGroup group, long keyHash, int version, ChannelSink out, SummaryBuilder normal,
-            SummaryBuilder contextSensitive) throws IOException {
+    /**
+     * LLVM 16 and older insert names into the on-disk table in the iteration order of their
+     * {@code StringMap} (djb hash) rather than sorted (checked with llvm-profdata 14, 15 and 16).
+     * LLVM inserts names in the order its merge first saw them, which matters for names that collide
+     * in the StringMap: the groups' {@link NameGroup#firstSeen} positions give that order (a
+     * single-threaded llvm-profdata merge); groups without one follow, in ascending order.
+     */
+    static final int LAST_UNSORTED_VERSION = 9;
+
+    private static List<NameGroup> inStringMapOrder(List<NameGroup> groups) {
+        java.util.Map<String, NameGroup> byName = new java.util.HashMap<>();
+        List<NameGroup> seen = new java.util.ArrayList<>(groups);
+        // Stable sort: known positions first, in order; unknown ones keep their ascending name order.
+        seen.sort(java.util.Comparator.comparingLong(g -> g.firstSeen() < 0 ? Long.MAX_VALUE : g.firstSeen()));
+        List<String> names = new java.util.ArrayList<>(groups.size());
+        for (NameGroup g : seen) {
+            byName.put(g.name(), g);
+            names.add(g.name());
+        }
+        List<NameGroup> out = new java.util.ArrayList<>(groups.size());
+        for (String name : VTableNameOrder.legacyIterationOrder(names)) {
+            out.add(byName.get(name));
+        }
+        return out;
+    }
+
+    private static void writeKey(NameGroup group, long keyHash, int version, boolean legacyRecordOrder, ChannelSink out,
+            SummaryBuilder normal, SummaryBuilder contextSensitive) throws IOException {
         List<ProfileRecord> records = group.records();
         long[] hashes = new long[records.size()];
         for (int i = 0; i < hashes.length; i++) {
             hashes[i] = records.get(i).hash();
         }
-        int[] order = SmallDenseMapOrder.iterationOrder(hashes);
+        int[] order = SmallDenseMapOrder.iterationOrder(hashes, legacyRecordOrder);
         long dataLength = 0;
         boolean offload = version >= IndexedFormat.OFFLOAD_VERSION;
+        boolean waves = version >= IndexedFormat.WAVE_VERSION;
+        boolean bitmaps = version >= 11;
         for (ProfileRecord r : records) {
-            dataLength += 24 + 8L * r.counts().length + ValueProfDataCodec.encodedSize(r);
+            dataLength += 16 + 8L * r.counts().length + ValueProfDataCodec.encodedSize(r);
             if (offload) {
-                dataLength += IndexedFormat.alignTo8(r.bitmap().length) + 8 + IndexedFormat.alignTo8(uniformity(r).length);
-            } else {
-                dataLength += 8L * r.bitmap().length;
+                dataLength += 8 + IndexedFormat.alignTo8(r.bitmap().length) + 8 + IndexedFormat.alignTo8(uniformity(r).length);
+            } else if (bitmaps) {
+                dataLength += 8 + 8L * r.bitmap().length;
+            }
+            if (waves) {
+                dataLength += 8 + 8L * waveCounts(r).length;
             }
         }
         byte[] key = group.name().getBytes(StandardCharsets.ISO_8859_1);
@@ -216,8 +310,10 @@ public final class IndexedProfileWriter {
             for (long c : r.counts()) {
                 out.u64(c);
             }
-            out.u64(r.bitmap().length);
-            if (offload) {
+            if (!bitmaps) {
+                // v3-v10: no bitmap field (the records were reduced to have none).
+            } else if (offload) {
+                out.u64(r.bitmap().length);
                 // v14: bitmap and uniformity bytes as u8, each zero-padded to 8 (spec/offload.md).
                 byte[] bits = uniformity(r);
                 out.bytes(r.bitmap());
@@ -226,14 +322,28 @@ public final class IndexedProfileWriter {
                 out.bytes(bits);
                 out.zeros(IndexedFormat.alignTo8(bits.length) - bits.length);
             } else {
+                out.u64(r.bitmap().length);
                 for (byte b : r.bitmap()) {
                     out.u64(b & 0xFF);
+                }
+            }
+            if (waves) {
+                // v15: u64 NumWaveCounters, then the counters, before the value data.
+                long[] w = waveCounts(r);
+                out.u64(w.length);
+                for (long c : w) {
+                    out.u64(c);
                 }
             }
             ByteBuffer vp = ByteBuffer.allocate((int) ValueProfDataCodec.encodedSize(r)).order(ByteOrder.LITTLE_ENDIAN);
             ValueProfDataCodec.encode(r, vp);
             out.bytes(vp.flip());
         }
+    }
+
+    private static long[] waveCounts(ProfileRecord r) {
+        long[] w = r.waveCounts();
+        return w == null ? new long[0] : w;
     }
 
     private static byte[] uniformity(ProfileRecord r) {

@@ -17,6 +17,7 @@ import java.util.List;
  *   v11-13: u64 hash, u64 n, n counters, u64 b, b bitmap bytes as u64 each, ValueProfData
  *   v14:    u64 hash, u64 n, n counters, u64 b, b bitmap bytes as u8 zero-padded to 8,
  *           u64 u, u uniformity bytes zero-padded to 8 (u is 0 or ceil(n / 8)), ValueProfData
+ *   v15:    as v14, then u64 w, w wave counters (u64 each), then ValueProfData
  * </pre>
  * As in LLVM, any inconsistency inside a key discards the whole key, which is then reported as
  * "profile data is empty".
@@ -118,6 +119,23 @@ final class RecordDecoder {
                     bitmap[i] = (byte) in.u64(d);
                 }
             }
+            long[] waves = null;
+            if (version >= IndexedFormat.WAVE_VERSION) {
+                if (end - d < 8) {
+                    return null;
+                }
+                long numWaves = in.u64(d);
+                d += 8;
+                if (Long.compareUnsigned(numWaves, Math.min((end - d) / 8, MAX_ARRAY)) > 0) {
+                    return null;
+                }
+                if (numWaves != 0) {
+                    waves = new long[(int) numWaves];
+                    for (int i = 0; i < waves.length; i++, d += 8) {
+                        waves[i] = in.u64(d);
+                    }
+                }
+            }
             ValueSite[][] sites = null;
             if (version > 2) {
                 ValueProfDataCodec.Decoded v = ValueProfDataCodec.decode(in, d, end);
@@ -127,8 +145,11 @@ final class RecordDecoder {
                 sites = v.sites();
                 d += v.totalSize();
             }
-            out.add(new ProfileRecord(name, hash, counts, bitmap, sites,
-                    uniformity == null ? null : OffloadData.ofBits(uniformity)));
+            OffloadData offload = null;
+            if (uniformity != null || waves != null) {
+                offload = new OffloadData(0, null, uniformity, waves);
+            }
+            out.add(new ProfileRecord(name, hash, counts, bitmap, sites, offload));
         }
         return out;
     }

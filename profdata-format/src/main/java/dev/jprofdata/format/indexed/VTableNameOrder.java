@@ -23,13 +23,35 @@ public final class VTableNameOrder {
 
     /** The distinct {@code names} (ISO-8859-1 strings), given in insertion order, in iteration order. */
     public static List<String> iterationOrder(List<String> names) {
+        return iterationOrder(names, b -> (int) Xxh3.hash64(b));
+    }
+
+    /**
+     * The same for a {@code StringMap} of LLVM 16 and older, whose full hash was
+     * {@code djbHash(name, 0)}: {@code h = h * 33 + byte} from 0 (see {@link #djbHash}). The indexed
+     * writers of LLVM 14-16 insert names into the on-disk hash table in this order.
+     */
+    public static List<String> legacyIterationOrder(List<String> names) {
+        return iterationOrder(names, VTableNameOrder::djbHash);
+    }
+
+    /** LLVM's {@code djbHash(bytes, 0)}, as StringMap used it up to LLVM 16. */
+    static int djbHash(byte[] bytes) {
+        int h = 0;
+        for (byte b : bytes) {
+            h = (h << 5) + h + (b & 0xFF);
+        }
+        return h;
+    }
+
+    private static List<String> iterationOrder(List<String> names, java.util.function.ToIntFunction<byte[]> hash) {
         int[] table = new int[INITIAL_BUCKETS];
         Arrays.fill(table, -1);
         int[] hashes = new int[names.size()];
         int items = 0;
         for (int i = 0; i < names.size(); i++) {
             String name = names.get(i);
-            hashes[i] = (int) Xxh3.hash64(name.getBytes(StandardCharsets.ISO_8859_1));
+            hashes[i] = hash.applyAsInt(name.getBytes(StandardCharsets.ISO_8859_1));
             int mask = table.length - 1;
             int b = hashes[i] & mask;
             boolean present = false;

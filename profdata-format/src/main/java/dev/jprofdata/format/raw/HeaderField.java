@@ -11,6 +11,11 @@ enum HeaderField {
     PADDING_AFTER_COUNTERS,
     NUM_BITMAP_BYTES,
     PADDING_AFTER_BITMAP_BYTES,
+    /** v11+ (embedded uniform counters): number of u64 entries of the uniform-counters section. */
+    NUM_UNIFORM_COUNTERS,
+    PADDING_AFTER_UNIFORM_COUNTERS,
+    /** v11+: what a record's {@code UniformCounterPtr} is measured against, like {@link #COUNTERS_DELTA}. */
+    UNIFORM_COUNTERS_DELTA,
     NAMES_SIZE,
     COUNTERS_DELTA,
     BITMAP_DELTA,

@@ -69,11 +69,24 @@ final class ProfileChain {
      * header" is its own (v10) header size; a complete header of an older supported version is
      * accepted too.
      */
-    static long nextHeader(RawBytes bytes, long end, RawHeader previous, String file) throws ProfileFormatException {
-        long at = end;
-        while (at < bytes.size() && bytes.u8(at) == 0) {
+    /** The first non-zero byte at or after {@code from}, or the file size; whole zero words at a time. */
+    private static long skipZeros(RawBytes bytes, long from) {
+        long at = from;
+        long size = bytes.size();
+        while (at < size && (at & 7) != 0 && bytes.u8(at) == 0) {
             at++;
         }
+        while (at + 8 <= size && (at & 7) == 0 && bytes.u64(at) == 0) {
+            at += 8;
+        }
+        while (at < size && bytes.u8(at) == 0) {
+            at++;
+        }
+        return at;
+    }
+
+    static long nextHeader(RawBytes bytes, long end, RawHeader previous, String file) throws ProfileFormatException {
+        long at = skipZeros(bytes, end);
         if (at == bytes.size()) {
             return -1;
         }

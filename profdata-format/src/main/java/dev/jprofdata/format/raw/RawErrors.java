@@ -21,7 +21,8 @@ final class RawErrors {
 
     /**
      * LLVM 22's message for a raw version other than 10 (its only one), with a third line for the
-     * versions this reader cannot read either, naming who wrote them.
+     * versions this reader cannot read either, naming who wrote them (or, for versions above the
+     * newest we know, that a newer clang did and jprofdata needs an update).
      */
     static String versionMismatch(long version) {
         String llvm = "raw profile version mismatch: Profile uses raw profile format version = " + version
@@ -38,6 +39,11 @@ final class RawErrors {
         }
         if (version < 5) {
             return "(raw versions below 5 were written by clang 8 and older)";
+        }
+        if (version > RawVersion.NEWEST) {
+            // The third wave's convention for added lines (the indexed reader says the same for its versions).
+            return "summary: raw version " + version + " was written by a clang newer than this jprofdata knows"
+                    + " (it reads raw versions 5 and 7 to " + RawVersion.NEWEST + "); update jprofdata";
         }
         return null;
     }

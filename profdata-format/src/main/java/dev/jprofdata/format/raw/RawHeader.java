@@ -12,6 +12,7 @@ import java.nio.ByteOrder;
  * @param order byte order of every integer field of this profile
  * @param pointerWidth 8 for "lprofr" files, 4 for "lprofR" files
  * @param versionWord the full version word, variant flags included
+ * @param numUniformCounters v11+: u64 entries of the embedded uniform-counters section (0 = none)
  */
 record RawHeader(
         long base,
@@ -27,6 +28,9 @@ record RawHeader(
         long paddingAfterCounters,
         long numBitmapBytes,
         long paddingAfterBitmapBytes,
+        long numUniformCounters,
+        long paddingAfterUniformCounters,
+        long uniformCountersDelta,
         long namesSize,
         long countersDelta,
         long bitmapDelta,

@@ -38,10 +38,16 @@ final class RawHeaderParser {
             f.put(field, version.has(field) ? bytes.u64(base + version.offsetOf(field)) : 0L);
         }
         long valueKindLast = f.get(HeaderField.VALUE_KIND_LAST);
-        if (version != RawVersion.V10 && valueKindLast != version.valueKindsInRecord() - 1) {
+        if (version.number < 10 && valueKindLast != version.valueKindsInRecord() - 1) {
             // Every writer of versions 5-9 had IPVK_Last = 1. Anything else means the version field
             // does not describe this layout (a patched or foreign file), which llvm-profdata 22, knowing
             // only version 10, rejects as a version mismatch; so do we, with its words.
+            throw new ProfileFormatException(file, base + 8, RawErrors.versionMismatch(version.number));
+        }
+        if (version.hasUniformCounters() && Long.compareUnsigned(valueKindLast, 2) > 0) {
+            // Writers of v11/v12 store IPVK_Last (2) or, like the fork's hand-written device headers,
+            // 0. A larger value is not a v11 header at all, typically a v10 file whose version was
+            // patched (llvm-profdata 22 calls that a version mismatch, and so do we).
             throw new ProfileFormatException(file, base + 8, RawErrors.versionMismatch(version.number));
         }
         return new RawHeader(
@@ -58,6 +64,9 @@ final class RawHeaderParser {
                 f.get(HeaderField.PADDING_AFTER_COUNTERS),
                 f.get(HeaderField.NUM_BITMAP_BYTES),
                 f.get(HeaderField.PADDING_AFTER_BITMAP_BYTES),
+                f.get(HeaderField.NUM_UNIFORM_COUNTERS),
+                f.get(HeaderField.PADDING_AFTER_UNIFORM_COUNTERS),
+                f.get(HeaderField.UNIFORM_COUNTERS_DELTA),
                 f.get(HeaderField.NAMES_SIZE),
                 f.get(HeaderField.COUNTERS_DELTA),
                 f.get(HeaderField.BITMAP_DELTA),

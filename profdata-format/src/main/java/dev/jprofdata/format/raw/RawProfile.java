@@ -47,6 +47,11 @@ record RawProfile(
         return header.bitmapDelta() - index * layout.size();
     }
 
+    /** The uniform-counters counterpart of {@link #countersDeltaFor} (v11+, always relative). */
+    long uniformDeltaFor(long index) {
+        return header.uniformCountersDelta() - index * layout.size();
+    }
+
     /** The name whose MD5 is {@code nameRef}, or "" when this profile does not have it (as LLVM). */
     String name(long nameRef) {
         return names.getOrDefault(nameRef, "");

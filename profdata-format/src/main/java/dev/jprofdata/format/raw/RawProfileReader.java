@@ -20,13 +20,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Streams the records of a raw {@code .profraw} file (raw versions 5, 7, 8, 9 and 10; 64- and
- * 32-bit; either byte order), in data-section order, profile after profile.
+ * Streams the records of a raw {@code .profraw} file (raw versions 5, 7, 8, 9, 10, 11 and 12; 64-
+ * and 32-bit; either byte order), in data-section order, profile after profile.
  *
  * <p>The file is memory-mapped; records are decoded one at a time straight from the mapping.
  * Opening parses the header, binary IDs and names of every profile in the file (see
@@ -62,6 +63,8 @@ public final class RawProfileReader implements ProfileReader {
 
     /** Per profile: how its device records store their slots (see spec/offload.md). */
     private final DeviceLayout[] deviceLayouts;
+    /** Whether a v11/v12 profile of the file holds GPU records (embedded uniform counters, wave size). */
+    private final boolean embeddedDevice;
     /** Uniform counters of the {@code .unifcnts} side file, or null; consumed in data-record order. */
     private long[] sideCounters;
     private long sideOffset;
@@ -71,6 +74,7 @@ public final class RawProfileReader implements ProfileReader {
     private long valuePosition;
     private CounterReader counters;
     private BitmapReader bitmaps;
+    private UniformCounterReader uniforms;
     private ProfileFormatException failure;
     private boolean sawLargeCounter;
 
@@ -89,9 +93,12 @@ public final class RawProfileReader implements ProfileReader {
         }
         this.vtableNames = List.copyOf(vtables);
         this.deviceLayouts = new DeviceLayout[profiles.size()];
+        boolean embedded = false;
         for (int i = 0; i < profiles.size(); i++) {
             deviceLayouts[i] = DeviceLayout.scan(bytes, profiles.get(i));
+            embedded |= hasEmbeddedDeviceRecords(bytes, profiles.get(i));
         }
+        this.embeddedDevice = embedded;
         if (correlation) {
             // llvm-profdata silently shows nothing for such a file; say why there are no records.
             notices.add(RawErrors.CORRELATION_REQUIRED);
@@ -205,10 +212,37 @@ public final class RawProfileReader implements ProfileReader {
             valuePosition = p.sections().valueDataOffset();
             counters = new CounterReader(bytes, p.header(), p.sections(), fileName);
             bitmaps = new BitmapReader(bytes, p.sections(), fileName);
+            uniforms = new UniformCounterReader(bytes, p.sections(), fileName);
         }
     }
 
-    /** Whether any record of the file is a GPU device record ({@code NumOffloadProfilingThreads} > 0). */
+    private static boolean hasEmbeddedDeviceRecords(RawBytes bytes, RawProfile p) {
+        if (!p.header().version().hasUniformCounters()) {
+            return false;
+        }
+        if (p.header().numUniformCounters() != 0) {
+            return true;
+        }
+        for (long i = 0; i < p.numData(); i++) {
+            if (DataRecord.isEmbeddedDevice(bytes, p.layout(), p.recordOffset(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the file holds GPU records of raw v11/v12, which carry their uniform counters inside
+     * the file (no {@code .unifcnts} side file is involved; see {@link #hasDeviceRecords()}).
+     */
+    public boolean hasEmbeddedDeviceRecords() {
+        return embeddedDevice;
+    }
+
+    /**
+     * Whether any record of the file is a raw v10 GPU device record ({@code NumOffloadProfilingThreads}
+     * > 0), whose uniform counters come from a {@code .unifcnts} side file.
+     */
     public boolean hasDeviceRecords() {
         return java.util.Arrays.stream(deviceLayouts).anyMatch(d -> d.deviceRecords() > 0);
     }
@@ -245,6 +279,9 @@ public final class RawProfileReader implements ProfileReader {
         DataRecord r = DataRecord.read(bytes, p.layout(), p.recordOffset(index));
         if (r.isDevice()) {
             return readDeviceRecord(p, r, index);
+        }
+        if (p.header().version().hasUniformCounters()) {
+            return readEmbeddedRecord(p, r, index);
         }
         long[] counts = counters.read(r, p.countersDeltaFor(index), observer);
         byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
@@ -310,6 +347,49 @@ public final class RawProfileReader implements ProfileReader {
         }
         recordIndex++;
         return new ProfileRecord(name, r.funcHash(), counts, bitmap, sites, new OffloadData(k, uniform, null));
+    }
+
+    /**
+     * A raw v11/v12 record: counters (in v12 the last {@code NumWaveCounters} of them are wave
+     * counters), then, when the profile has a uniform-counters section, one uniform counter per block
+     * counter. Host records (no wave size, no wave counters, no uniform section) carry no offload data.
+     */
+    private ProfileRecord readEmbeddedRecord(RawProfile p, DataRecord r, long index) throws ProfileFormatException {
+        long[] counts = counters.read(r, p.countersDeltaFor(index), observer);
+        long[] waves = null;
+        long numWaves = r.numWaveCounters();
+        if (numWaves != 0) {
+            if (numWaves >= counts.length) {
+                // The fork's reader: more wave counters than counters, or no block counter left.
+                throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+                        "invalid number of wave counters (NumWaveCounters " + numWaves + ", NumCounters "
+                                + r.numCounters() + ")"));
+            }
+            int blocks = counts.length - (int) numWaves;
+            waves = Arrays.copyOfRange(counts, blocks, counts.length);
+            counts = Arrays.copyOf(counts, blocks);
+        }
+        byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
+        long[] uniform = null;
+        if (uniforms.present()) {
+            uniform = uniforms.read(r, r.numCounters() - numWaves, p.uniformDeltaFor(index));
+            if (uniform.length > counts.length) {
+                // Temporal profiles: the uniform array parallels the counters, timestamp slot included.
+                uniform = Arrays.copyOfRange(uniform, uniform.length - counts.length, uniform.length);
+            }
+        }
+        ValueSite[][] sites = ProfileRecord.noValueSites();
+        if (r.hasValueData()) {
+            ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
+                    fileName);
+            sites = decoded.sites();
+            valuePosition += decoded.totalSize();
+        }
+        recordIndex++;
+        OffloadData offload = uniform == null && waves == null && !r.isEmbeddedDevice()
+                ? null
+                : new OffloadData(0, uniform, null, waves);
+        return new ProfileRecord(p.name(r.nameRef()), r.funcHash(), counts, bitmap, sites, offload);
     }
 
     @Override

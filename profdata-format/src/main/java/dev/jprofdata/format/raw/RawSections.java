@@ -5,8 +5,10 @@ import dev.jprofdata.format.ProfileFormatException;
 /**
  * File offsets of the sections of one raw profile, computed from its header. Each section directly
  * follows the previous one: header, binary IDs, data records, padding, counters, padding, bitmap
- * bytes, padding, names, pad to 8, vtable records, pad to 8, vtable names, pad to 8, value data.
- * Paddings between data and names come from the header; the others are computed.
+ * bytes, padding, (v11+) uniform counters, padding, names, pad to 8, vtable records, pad to 8,
+ * vtable names, pad to 8, value data. Paddings between data and names come from the header; the
+ * others are computed. Before v11 the uniform-counters section is empty
+ * ({@code uniformOffset == uniformEnd}).
  */
 record RawSections(
         long binaryIdsOffset,
@@ -15,6 +17,8 @@ record RawSections(
         long countersEnd,
         long bitmapOffset,
         long bitmapEnd,
+        long uniformOffset,
+        long uniformEnd,
         long namesOffset,
         long namesEnd,
         long vtablesOffset,
@@ -36,7 +40,9 @@ record RawSections(
         long countersEnd = s.add(s.product(h.numCounters(), h.counterSize()));
         long bitmap = s.add(h.paddingAfterCounters());
         long bitmapEnd = s.add(h.numBitmapBytes());
-        long names = s.add(h.paddingAfterBitmapBytes());
+        long uniform = s.add(h.paddingAfterBitmapBytes());
+        long uniformEnd = s.add(s.product(h.numUniformCounters(), 8));
+        long names = s.add(h.paddingAfterUniformCounters());
         long namesEnd = s.add(h.namesSize());
         long vtables = s.add(pad8(h.namesSize()));
         long vtableBytes = s.product(h.numVTables(), layout.vtableRecordSize());
@@ -47,8 +53,8 @@ record RawSections(
         if (valueData > fileSize) {
             throw new ProfileFormatException(file, h.base(), RawErrors.BAD_HEADER);
         }
-        return new RawSections(binaryIds, data, counters, countersEnd, bitmap, bitmapEnd, names, namesEnd, vtables,
-                vnames, vnamesEnd, valueData);
+        return new RawSections(binaryIds, data, counters, countersEnd, bitmap, bitmapEnd, uniform, uniformEnd, names,
+                namesEnd, vtables, vnames, vnamesEnd, valueData);
     }
 
     /** Zero bytes that pad {@code size} to a multiple of 8. */

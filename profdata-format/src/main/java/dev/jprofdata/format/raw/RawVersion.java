@@ -9,10 +9,13 @@ import static dev.jprofdata.format.raw.HeaderField.NAMES_SIZE;
 import static dev.jprofdata.format.raw.HeaderField.NUM_BITMAP_BYTES;
 import static dev.jprofdata.format.raw.HeaderField.NUM_COUNTERS;
 import static dev.jprofdata.format.raw.HeaderField.NUM_DATA;
+import static dev.jprofdata.format.raw.HeaderField.NUM_UNIFORM_COUNTERS;
 import static dev.jprofdata.format.raw.HeaderField.NUM_VTABLES;
 import static dev.jprofdata.format.raw.HeaderField.PADDING_AFTER_BITMAP_BYTES;
 import static dev.jprofdata.format.raw.HeaderField.PADDING_AFTER_COUNTERS;
+import static dev.jprofdata.format.raw.HeaderField.PADDING_AFTER_UNIFORM_COUNTERS;
 import static dev.jprofdata.format.raw.HeaderField.PADDING_BEFORE_COUNTERS;
+import static dev.jprofdata.format.raw.HeaderField.UNIFORM_COUNTERS_DELTA;
 import static dev.jprofdata.format.raw.HeaderField.VALUE_KIND_LAST;
 import static dev.jprofdata.format.raw.HeaderField.VERSION;
 import static dev.jprofdata.format.raw.HeaderField.VNAMES_SIZE;
@@ -42,10 +45,23 @@ enum RawVersion {
     /** clang 19-22. VTable records and vtable names; a third value kind. */
     V10(10, List.of(MAGIC, VERSION, BINARY_IDS_SIZE, NUM_DATA, PADDING_BEFORE_COUNTERS, NUM_COUNTERS,
             PADDING_AFTER_COUNTERS, NUM_BITMAP_BYTES, PADDING_AFTER_BITMAP_BYTES, NAMES_SIZE, COUNTERS_DELTA,
-            BITMAP_DELTA, NAMES_DELTA, NUM_VTABLES, VNAMES_SIZE, VALUE_KIND_LAST));
+            BITMAP_DELTA, NAMES_DELTA, NUM_VTABLES, VNAMES_SIZE, VALUE_KIND_LAST)),
+    /**
+     * The GPU offload design with embedded uniform counters (the fork's "stage C", taken up as LLVM
+     * 23's version): three header fields after the bitmap paddings, a uniform-counters section after
+     * the bitmap bytes, and records with {@code UniformCounterPtr} and {@code OffloadDeviceWaveSize}.
+     */
+    V11(11, List.of(MAGIC, VERSION, BINARY_IDS_SIZE, NUM_DATA, PADDING_BEFORE_COUNTERS, NUM_COUNTERS,
+            PADDING_AFTER_COUNTERS, NUM_BITMAP_BYTES, PADDING_AFTER_BITMAP_BYTES, NUM_UNIFORM_COUNTERS,
+            PADDING_AFTER_UNIFORM_COUNTERS, UNIFORM_COUNTERS_DELTA, NAMES_SIZE, COUNTERS_DELTA, BITMAP_DELTA,
+            NAMES_DELTA, NUM_VTABLES, VNAMES_SIZE, VALUE_KIND_LAST)),
+    /** The fork's "stage D": v11's header; records add {@code NumWaveCounters} (trailing wave counters). */
+    V12(12, V11.fields);
 
     /** The raw version llvm-profdata 22 expects, quoted in its version-mismatch message. */
     static final int LLVM_EXPECTED = 10;
+    /** The newest raw version this reader knows. */
+    static final int NEWEST = 12;
     /** Header size of {@link #LLVM_EXPECTED}; LLVM 22 demands this many bytes before looking at a version. */
     static final int LLVM_HEADER_SIZE = 128;
 
@@ -95,6 +111,21 @@ enum RawVersion {
 
     boolean hasVTables() {
         return number >= 10;
+    }
+
+    /** The fork's u16 {@code NumOffloadProfilingThreads} in the v10 record's padding (spec/offload.md). */
+    boolean hasOffloadThreadsField() {
+        return number == 10;
+    }
+
+    /** Embedded uniform counters and {@code OffloadDeviceWaveSize} (v11+). */
+    boolean hasUniformCounters() {
+        return number >= 11;
+    }
+
+    /** {@code NumWaveCounters} in the record (v12). */
+    boolean hasWaveCounters() {
+        return number >= 12;
     }
 
     /** Number of {@code NumValueSites} entries in a data record (the writer's IPVK_Last + 1). */

@@ -37,8 +37,22 @@ public final class TextProfileWriter {
      * Writes {@code contents} as {@code merge --text} would: kind lines, the temporal section when
      * the kind is temporal, then every record sorted by name and unsigned hash. The stream is
      * flushed, not closed.
+     *
+     * @throws WaveCountsInTextException before writing anything, when a record has GPU wave
+     *     counters, which the text format cannot hold
      */
     public static void write(ProfileContents contents, OutputStream out) throws IOException {
+        long withWaves = 0;
+        for (NameGroup group : contents.groups()) {
+            for (ProfileRecord r : group.records()) {
+                if (r.waveCounts() != null) {
+                    withWaves++;
+                }
+            }
+        }
+        if (withWaves > 0) {
+            throw new WaveCountsInTextException(withWaves);
+        }
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.ISO_8859_1), 1 << 16);
         writeHeader(contents.kind(), w);
         SymbolTable symbols = symbolTable(contents);

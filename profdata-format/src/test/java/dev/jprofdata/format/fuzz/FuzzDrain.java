@@ -24,7 +24,9 @@ public final class FuzzDrain {
         String m = e.getMessage();
         boolean llvmTwoLine = e.reason() != null && e.reason().startsWith("raw profile version mismatch: ")
                 && e.reason().contains("\nPLEASE update this tool to version in the raw profile");
-        if (m == null || m.isEmpty() || (m.indexOf('\n') >= 0 && !llvmTwoLine) || e.reason() == null) {
+        // Help we add to LLVM's first line goes on further lines that start with "summary: ".
+        boolean summaryLines = m != null && m.lines().skip(1).allMatch(l -> l.startsWith("summary: "));
+        if (m == null || m.isEmpty() || (m.indexOf('\n') >= 0 && !llvmTwoLine && !summaryLines) || e.reason() == null) {
             throw new AssertionError("unclean error message: " + m, e);
         }
     }

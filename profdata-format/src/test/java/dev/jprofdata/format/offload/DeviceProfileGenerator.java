@@ -49,6 +49,11 @@ public final class DeviceProfileGenerator {
         return k;
     }
 
+    /** The device kernels, in record order (for {@link EmbeddedProfileGenerator#from}). */
+    public List<Kernel> kernels() {
+        return List.copyOf(kernels);
+    }
+
     public DeviceProfileGenerator pointerWidth(int width) {
         this.pointerWidth = width;
         return this;
@@ -188,7 +193,7 @@ public final class DeviceProfileGenerator {
     }
 
     /** Uncompressed names: ULEB128 length, ULEB128 0, names joined by 0x01. */
-    private static byte[] namesSection(List<Kernel> all) {
+    static byte[] namesSection(List<Kernel> all) {
         ByteArrayOutputStream text = new ByteArrayOutputStream();
         for (int i = 0; i < all.size(); i++) {
             if (i > 0) {

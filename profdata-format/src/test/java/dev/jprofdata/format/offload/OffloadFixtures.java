@@ -1,5 +1,6 @@
 package dev.jprofdata.format.offload;
 
+import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -44,4 +45,48 @@ final class OffloadFixtures {
 
     /** The fixture committed without its side file. */
     static final String NO_SIDE_FILE = "nounif.amdgcn-amd-amdhsa.0.profraw";
+
+    /** Subdirectory of {@code fixtures/offload} with the raw v11/v12 (embedded uniform counters) files. */
+    static final String EMBEDDED_DIR = "embedded";
+
+    /** The byte order and pointer width variants written for each embedded fixture. */
+    enum Variant {
+        LE64("le64", ByteOrder.LITTLE_ENDIAN, 8),
+        BE64("be64", ByteOrder.BIG_ENDIAN, 8),
+        LE32("le32", ByteOrder.LITTLE_ENDIAN, 4);
+
+        final String tag;
+        final ByteOrder order;
+        final int pointerWidth;
+
+        Variant(String tag, ByteOrder order, int pointerWidth) {
+            this.tag = tag;
+            this.order = order;
+            this.pointerWidth = pointerWidth;
+        }
+    }
+
+    /**
+     * The same kernels as {@link #all()} in raw v11 and v12, one file per version and
+     * {@link Variant}: {@code STEM.v11.le64.profraw} next to the stage-B fixture {@code STEM.profraw}.
+     * The fixture without a side file has no uniform section here either.
+     */
+    static Map<String, EmbeddedProfileGenerator> embedded() {
+        Map<String, EmbeddedProfileGenerator> m = new LinkedHashMap<>();
+        for (Map.Entry<String, DeviceProfileGenerator> e : all().entrySet()) {
+            String stem = e.getKey().substring(0, e.getKey().length() - ".profraw".length());
+            boolean withUniform = !e.getKey().equals(NO_SIDE_FILE);
+            for (int version : new int[] {11, 12}) {
+                for (Variant v : Variant.values()) {
+                    m.put(embeddedName(stem, version, v), EmbeddedProfileGenerator.from(e.getValue(), version, withUniform)
+                            .order(v.order).pointerWidth(v.pointerWidth));
+                }
+            }
+        }
+        return m;
+    }
+
+    static String embeddedName(String stem, int version, Variant v) {
+        return stem + ".v" + version + "." + v.tag + ".profraw";
+    }
 }

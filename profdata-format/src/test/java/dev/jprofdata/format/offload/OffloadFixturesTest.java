@@ -43,5 +43,16 @@ class OffloadFixturesTest {
                 assertThat(side).doesNotExist();
             }
         }
+        Path embedded = dir.resolve(OffloadFixtures.EMBEDDED_DIR);
+        if (regen) {
+            Files.createDirectories(embedded);
+        }
+        for (Map.Entry<String, EmbeddedProfileGenerator> e : OffloadFixtures.embedded().entrySet()) {
+            Path raw = embedded.resolve(e.getKey());
+            if (regen) {
+                Files.write(raw, e.getValue().profraw());
+            }
+            assertThat(Files.readAllBytes(raw)).as(e.getKey()).isEqualTo(e.getValue().profraw());
+        }
     }
 }

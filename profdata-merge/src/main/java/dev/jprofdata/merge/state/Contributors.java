@@ -25,6 +25,25 @@ final class Contributors {
         totalCountSum = countSum;
     }
 
+    /**
+     * The contributions of many inputs at once: the first {@code kept} of {@code positions} (ascending)
+     * with their count sums, out of {@code total} contributions summing to {@code totalCountSum}.
+     */
+    static Contributors of(long[] positions, long[] countSums, int kept, long total, long totalCountSum) {
+        Contributors c = new Contributors(positions[0], countSums[0]);
+        int n = Math.min(LIMIT, kept);
+        c.positions = java.util.Arrays.copyOf(positions, n);
+        c.countSums = java.util.Arrays.copyOf(countSums, n);
+        c.kept = n;
+        c.total = total;
+        c.totalCountSum = totalCountSum;
+        return c;
+    }
+
+    Contributors copy() {
+        return of(positions, countSums, kept, total, totalCountSum);
+    }
+
     void absorb(Contributors other) {
         total += other.total;
         totalCountSum = Saturating.add(totalCountSum, other.totalCountSum);

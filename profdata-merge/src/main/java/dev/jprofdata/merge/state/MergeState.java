@@ -41,6 +41,25 @@ public final class MergeState {
         }
     }
 
+    /**
+     * Adds the records of many inputs at once: {@code summed} holds their counters, already
+     * weighted and summed (each at most {@link Saturating#COUNTER_CAP}); it must carry no bitmap,
+     * value sites or GPU data. The state afterwards equals the one adding each input's record
+     * with {@link #add} would give.
+     */
+    public void addBulk(ProfileRecord summed, BulkContribution many) {
+        if (summed.bitmap().length != 0 || summed.hasValueSites() || summed.offload() != null || summed.isPseudo()) {
+            throw new IllegalArgumentException("bulk records carry counters only: " + summed.name());
+        }
+        Shape shape = Shape.ofBulk(summed, many.contributors());
+        NameEntry entry = names.get(summed.name());
+        if (entry == null) {
+            names.put(summed.name(), new NameEntry(new RecordAggregate(summed.hash(), shape)));
+        } else {
+            entry.addShape(summed.hash(), shape);
+        }
+    }
+
     public void addBinaryIds(List<byte[]> ids) {
         binaryIds.addAll(ids);
     }

@@ -25,6 +25,15 @@ final class NameEntry {
         }
     }
 
+    void addShape(long hash, Shape bulk) {
+        RecordAggregate existing = find(hash);
+        if (existing != null) {
+            existing.addShape(bulk);
+        } else {
+            append(new RecordAggregate(hash, bulk));
+        }
+    }
+
     void absorb(NameEntry other) {
         absorbOne(other.first);
         if (other.more != null) {

@@ -36,6 +36,14 @@ final class Payload extends Variants.Variant<Payload> {
         }
     }
 
+    /** Makes this single-input payload stand for the bulk contribution {@code many}. */
+    void replaceContributorsEverywhere(Contributors many) {
+        replaceContributors(many.copy());
+        for (Variants<KindValues> k : kinds) {
+            k.winner().replaceContributors(many.copy());
+        }
+    }
+
     byte[] bitmap() {
         return bitmap.clone();
     }

@@ -25,9 +25,18 @@ final class RecordAggregate {
         }
     }
 
-    /** Uniformity bits for the written version with {@code numCounters} counters, or null. */
-    byte[] uniformityBits(int numCounters, UniformityRule rule) {
-        return uniformity == null ? null : uniformity.finish(numCounters, rule);
+    /** Uniformity bits for the written version with {@code numCounters} counters and {@code numWaves} wave counters, or null. */
+    byte[] uniformityBits(int numCounters, int numWaves, UniformityRule rule) {
+        return uniformity == null ? null : uniformity.finish(numCounters, numWaves, rule);
+    }
+
+    RecordAggregate(long hash, Shape bulk) {
+        this.hash = hash;
+        this.shapes = new Variants<>(bulk);
+    }
+
+    void addShape(Shape bulk) {
+        shapes.absorb(bulk);
     }
 
     void add(ProfileRecord record, long weight, long position) {

@@ -3,19 +3,24 @@ package dev.jprofdata.merge.state;
 import dev.jprofdata.format.ProfileRecord;
 
 /**
- * A function's counters for inputs that agree on the number of counters and on whether they carry
- * pseudo counts (LLVM drops a later input's record entirely when either differs).
+ * A function's counters for inputs that agree on the number of counters, on the number of GPU wave
+ * counters and on whether they carry pseudo counts (LLVM drops a later input's record entirely when
+ * either differs; the offload fork does the same for a different number of wave counters).
  */
 final class Shape extends Variants.Variant<Shape> {
     private final long[] counts;
+    /** The offload fork's wave counters (raw v12, indexed v15), merged like counts; empty when none. */
+    private final long[] waves;
     private final boolean pseudo;
     private Variants<Payload> payloads;
     /** Set when saturation or the counter cap was hit: position of the record that hit it. */
     private long overflowPos;
 
-    private Shape(long[] counts, boolean pseudo, long overflowPos, long position, long countSum, Payload payload) {
+    private Shape(long[] counts, long[] waves, boolean pseudo, long overflowPos, long position, long countSum,
+            Payload payload) {
         super(position, countSum);
         this.counts = counts;
+        this.waves = waves;
         this.pseudo = pseudo;
         this.overflowPos = overflowPos;
         this.payloads = new Variants<>(payload);
@@ -31,9 +36,20 @@ final class Shape extends Variants.Variant<Shape> {
         long[] counts = new long[src.length];
         long sum = 0;
         long overflowPos = -1;
+        long[] srcWaves = record.waveCounts() == null ? NO_WAVES : record.waveCounts();
+        long[] waves = new long[srcWaves.length];
         if (pseudo) {
             System.arraycopy(src, 0, counts, 0, src.length);
+            System.arraycopy(srcWaves, 0, waves, 0, srcWaves.length);
         } else {
+            for (int i = 0; i < srcWaves.length; i++) {
+                long scaled = Saturating.multiply(srcWaves[i], weight);
+                long capped = Saturating.capCounter(scaled);
+                if (capped != scaled) {
+                    overflowPos = position;
+                }
+                waves[i] = capped;
+            }
             for (int i = 0; i < src.length; i++) {
                 long scaled = Saturating.multiply(src[i], weight);
                 long capped = Saturating.capCounter(scaled);
@@ -44,12 +60,17 @@ final class Shape extends Variants.Variant<Shape> {
                 sum = Saturating.add(sum, capped);
             }
         }
-        return new Shape(counts, pseudo, overflowPos, position, sum, new Payload(record, weight, position, sum));
+        return new Shape(counts, waves, pseudo, overflowPos, position, sum,
+                new Payload(record, weight, position, sum));
     }
+
+    private static final long[] NO_WAVES = new long[0];
 
     @Override
     long key() {
-        return counts.length * 2L + (pseudo ? 1 : 0);
+        // Both lengths are below 2^31: counters in the low 32 bits (shifted for the pseudo flag),
+        // wave counters above.
+        return ((long) waves.length << 33) | (counts.length * 2L + (pseudo ? 1 : 0));
     }
 
     @Override
@@ -61,6 +82,7 @@ final class Shape extends Variants.Variant<Shape> {
             }
             if (other.minPos() < minPos()) {
                 System.arraycopy(other.counts, 1, counts, 1, counts.length - 1);
+                System.arraycopy(other.waves, 0, waves, 0, waves.length);
                 payloads = other.payloads;
             }
         } else {
@@ -70,6 +92,12 @@ final class Shape extends Variants.Variant<Shape> {
                 long capped = Saturating.capCounter(sum);
                 overflow |= capped != sum;
                 counts[i] = capped;
+            }
+            for (int i = 0; i < waves.length; i++) {
+                long sum = Saturating.add(waves[i], other.waves[i]);
+                long capped = Saturating.capCounter(sum);
+                overflow |= capped != sum;
+                waves[i] = capped;
             }
             if (overflow) {
                 overflowPos = Math.max(overflowPos, Math.max(minPos(), other.minPos()));
@@ -83,6 +111,22 @@ final class Shape extends Variants.Variant<Shape> {
 
     long[] counts() {
         return counts.clone();
+    }
+
+    /** The merged wave counters, or null when the function has none. */
+    long[] waves() {
+        return waves.length == 0 ? null : waves.clone();
+    }
+
+    /**
+     * A shape for {@code summed}, a record whose counters are already the weighted sums of many
+     * inputs, contributed as {@code many} (see {@link BulkContribution}).
+     */
+    static Shape ofBulk(ProfileRecord summed, Contributors many) {
+        Shape s = of(summed, 1, many.position(0));
+        s.replaceContributors(many.copy());
+        s.payloads.winner().replaceContributorsEverywhere(many);
+        return s;
     }
 
     Variants<Payload> payloads() {

@@ -60,7 +60,7 @@ public final class StateFinisher {
             if (sparse && records.stream().allMatch(ProfileRecord::isAllZero)) {
                 continue;
             }
-            groups.add(new NameGroup(name, records));
+            groups.add(new NameGroup(name, records, aggregates.get(0).creatorPos()));
         }
         List<RecordProblem> ordered = new ArrayList<>(problems.values());
         ordered.sort(Comparator.comparingLong(RecordProblem::position));
@@ -89,9 +89,11 @@ public final class StateFinisher {
             }
         }
         long[] counts = shape.counts();
-        byte[] bits = aggregate.uniformityBits(counts.length, rule);
+        long[] waves = shape.waves();
+        byte[] bits = aggregate.uniformityBits(counts.length, waves == null ? 0 : waves.length, rule);
+        OffloadData offload = bits == null && waves == null ? null : new OffloadData(0, null, bits, waves);
         return new ProfileRecord(name, aggregate.hash, counts, payload.bitmap(),
-                payload.finishSites(MAX_VALUES_PER_SITE), bits == null ? null : OffloadData.ofBits(bits));
+                payload.finishSites(MAX_VALUES_PER_SITE), offload);
     }
 
     /**

@@ -8,8 +8,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The uniformity evidence merged so far for one (name, hash), kept per number of counters (only
- * the version of the function that wins is written, see {@link Shape}).
+ * The uniformity evidence merged so far for one (name, hash), kept per number of counters and of
+ * wave counters (only the version of the function that wins is written, see {@link Shape}).
  *
  * <p>An associative, commutative combine, like the rest of the state: per counter index, inputs
  * with raw uniform counts add their weighted totals and weighted uniform counts (saturating);
@@ -18,7 +18,7 @@ import java.util.Map;
  * AND-ed with the bits.
  */
 final class UniformityState {
-    private final Map<Integer, Evidence> byLength = new HashMap<>(2);
+    private final Map<Long, Evidence> byLength = new HashMap<>(2);
 
     /** Evidence for functions with a given number of counters. */
     private static final class Evidence {
@@ -77,7 +77,7 @@ final class UniformityState {
             e.bits = d.uniformityBits().clone();
         }
         if (e.totals != null || e.bits != null) {
-            byLength.merge(n, e, (a, b) -> {
+            byLength.merge(key(n, d.waveCounts() == null ? 0 : d.waveCounts().length), e, (a, b) -> {
                 a.absorb(b);
                 return a;
             });
@@ -91,9 +91,17 @@ final class UniformityState {
         }));
     }
 
-    /** The bits for the written version with {@code n} counters, or null when no input had any. */
-    byte[] finish(int n, UniformityRule rule) {
-        Evidence e = byLength.get(n);
+    /** Evidence is kept apart for records that {@link Shape} keeps apart. */
+    private static long key(int counters, int waves) {
+        return ((long) waves << 32) | counters;
+    }
+
+    /**
+     * The bits for the written version with {@code n} counters and {@code waves} wave counters, or
+     * null when no input had any.
+     */
+    byte[] finish(int n, int waves, UniformityRule rule) {
+        Evidence e = byLength.get(key(n, waves));
         if (e == null) {
             return null;
         }

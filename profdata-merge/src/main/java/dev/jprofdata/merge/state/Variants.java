@@ -18,7 +18,7 @@ final class Variants<T extends Variants.Variant<T>> {
      */
     abstract static class Variant<T extends Variant<T>> {
         private long minPos;
-        private final Contributors contributors;
+        private Contributors contributors;
 
         Variant(long position, long countSum) {
             this.minPos = position;
@@ -43,6 +43,11 @@ final class Variants<T extends Variants.Variant<T>> {
 
         final Contributors contributors() {
             return contributors;
+        }
+
+        /** Stands for many inputs at once (a bulk contribution); only before any absorb. */
+        final void replaceContributors(Contributors many) {
+            this.contributors = many;
         }
     }
 

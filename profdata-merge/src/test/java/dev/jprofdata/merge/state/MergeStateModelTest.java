@@ -116,7 +116,16 @@ class MergeStateModelTest {
                 }
                 sites[k.number()] = s;
             }
-            records.add(new ProfileRecord(name, hash, counts, bitmap, sites));
+            // GPU wave counters on some records; a different number of them is a count mismatch.
+            long[] waves = null;
+            if (rnd.nextInt(4) == 0) {
+                waves = new long[1 + rnd.nextInt(2)];
+                for (int j = 0; j < waves.length; j++) {
+                    waves[j] = rnd.nextInt(30);
+                }
+            }
+            records.add(new ProfileRecord(name, hash, counts, bitmap, sites,
+                    waves == null ? null : new dev.jprofdata.format.OffloadData(0, null, null, waves)));
         }
         return records;
     }

@@ -22,6 +22,8 @@ final class SequentialLlvmModel {
     /** One function's record as LLVM keeps it while merging (mutable lists of value pairs). */
     static final class Rec {
         long[] counts;
+        /** GPU wave counters (the offload fork's stage D), or null. */
+        long[] waves;
         byte[] bitmap;
         List<List<long[]>> sites = new ArrayList<>();
         int[] numSites = new int[ValueKind.COUNT];
@@ -40,6 +42,11 @@ final class SequentialLlvmModel {
             if (w > 1) {
                 for (int i = 0; i < dst.counts.length; i++) {
                     dst.counts[i] = cap(Saturating.multiply(dst.counts[i], w));
+                }
+                if (dst.waves != null) {
+                    for (int i = 0; i < dst.waves.length; i++) {
+                        dst.waves[i] = cap(Saturating.multiply(dst.waves[i], w));
+                    }
                 }
                 for (List<List<long[]>> kind : dst.byKind) {
                     for (List<long[]> site : kind) {
@@ -61,7 +68,8 @@ final class SequentialLlvmModel {
     }
 
     private static void merge(Rec dst, Rec src, long w, List<String> problems) {
-        if (dst.counts.length != src.counts.length) {
+        // The fork also refuses a different number of wave counters as a count mismatch.
+        if (dst.counts.length != src.counts.length || waveCount(dst) != waveCount(src)) {
             problems.add("COUNT_MISMATCH");
             return;
         }
@@ -81,6 +89,9 @@ final class SequentialLlvmModel {
                 problems.add("overflow");
             }
             dst.counts[i] = cap(sum);
+        }
+        for (int i = 0; i < waveCount(dst); i++) {
+            dst.waves[i] = cap(Saturating.add(Saturating.multiply(src.waves[i], w), dst.waves[i]));
         }
         if (dst.bitmap.length != src.bitmap.length) {
             problems.add("BITMAP_MISMATCH");
@@ -133,6 +144,10 @@ final class SequentialLlvmModel {
         }
     }
 
+    private static int waveCount(Rec r) {
+        return r.waves == null ? 0 : r.waves.length;
+    }
+
     private static boolean isPseudo(long[] c) {
         return c[0] == -1L || c[0] == -2L;
     }
@@ -144,6 +159,7 @@ final class SequentialLlvmModel {
     private static Rec copy(ProfileRecord r) {
         Rec c = new Rec();
         c.counts = r.counts().clone();
+        c.waves = r.waveCounts() == null ? null : r.waveCounts().clone();
         c.bitmap = r.bitmap().clone();
         for (ValueKind k : ValueKind.values()) {
             List<List<long[]>> kind = new ArrayList<>();
@@ -180,7 +196,8 @@ final class SequentialLlvmModel {
                         sites[k][s] = new ValueSite(v, c);
                     }
                 }
-                out.add(new ProfileRecord(e.getKey(), h.getKey(), r.counts.clone(), Arrays.copyOf(r.bitmap, r.bitmap.length), sites));
+                out.add(new ProfileRecord(e.getKey(), h.getKey(), r.counts.clone(), Arrays.copyOf(r.bitmap, r.bitmap.length), sites,
+                        r.waves == null ? null : new dev.jprofdata.format.OffloadData(0, null, null, r.waves.clone())));
             }
         }
         return out;

@@ -1,0 +1,310 @@
+package dev.jprofdata.merge;
+
+import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.offload.DeviceProfiles;
+import dev.jprofdata.format.raw.RawCounterLayout;
+import dev.jprofdata.merge.state.BulkContribution;
+import dev.jprofdata.merge.state.MergeState;
+import dev.jprofdata.merge.state.Saturating;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The fast path for many runs of one binary (spec/performance.md, "binary groups").
+ *
+ * <p>The first plain raw file of a binary is read the ordinary way and becomes a group's reference.
+ * A later file of the same size whose bytes equal the reference's outside the counter section and
+ * the run-time address fields ({@link RawCounterLayout#sameApartFromCounters}) joins the group: its counters are added, weighted, into
+ * one accumulator straight from the mapping, with no record decoding, names or objects per
+ * record. At the end of the slice each group's sums enter the merge state as one bulk record per
+ * function ({@link MergeState#addBulk}), which gives the state per-input adds would give.
+ *
+ * <p>Anything unusual leaves a file to the ordinary reader: counters of 2^56 or more (the reader
+ * warns about them), weights above 255, and sums that overflow (the whole group is then re-read
+ * file by file, so overflow reports name the right input). Before a group is emitted, the
+ * reference is read again with the ordinary reader and every record checked against the layout
+ * this class computed; any disagreement also falls back to reading the group's files one by one.
+ */
+final class BinaryGroups {
+    /** Groups kept per slice; more distinct binaries than this are merged the ordinary way. */
+    static final int MAX_GROUPS = 64;
+    /** With counters below 2^56, a weight up to 255 cannot overflow the weighted value. */
+    private static final long MAX_WEIGHT = 255;
+    private static final long LARGE_COUNTER_BITS = 0xFF00_0000_0000_0000L;
+
+    private final List<Group> groups = new ArrayList<>();
+    /**
+     * Joining files are read into this reused buffer rather than mapped: mappings of thousands of
+     * inputs would stay resident until collected and inflate the process's memory.
+     */
+    private ByteBuffer scratch = ByteBuffer.allocateDirect(0);
+
+    /** Whether the options leave the per-file reading unobservable (no renaming, budget or details). */
+    static boolean applies(MergeOptions options) {
+        return options.groupRawInputs() && options.remapper() == null && !options.verbose()
+                && options.memoryBudget() == 0;
+    }
+
+    /** After {@code input} was read the ordinary way: a clean plain raw file starts a group. */
+    void offerReference(MergeInput input, InputLoader.Loaded loaded) {
+        if (groups.size() >= MAX_GROUPS || loaded.failure() != null || !loaded.notices().isEmpty()
+                || !loaded.deviceWarnings().isEmpty() || !loaded.details().isEmpty()
+                || DeviceProfiles.isDeviceName(input.path())) {
+            return;
+        }
+        ByteBuffer map = mapWhole(input.path());
+        RawCounterLayout layout = map == null ? null : RawCounterLayout.probe(map);
+        if (layout == null || loaded.recordsRead() != layout.numRecords()) {
+            return;
+        }
+        for (Group g : groups) {
+            if (g.sameBytesOutsideCounters(map)) {
+                return; // a file of an existing group that could not join (large counters, weight)
+            }
+        }
+        groups.add(new Group(input, loaded.kind(), map, layout));
+    }
+
+    /**
+     * Adds {@code input}'s counters to the group of its binary, if it has one; returns what loading
+     * it gave, or {@code null} when the input must be read the ordinary way.
+     */
+    InputLoader.Loaded tryJoin(int inputIndex, MergeInput input) {
+        if (groups.isEmpty() || DeviceProfiles.isDeviceName(input.path())) {
+            return null;
+        }
+        long size;
+        try {
+            size = Files.size(input.path());
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        ByteBuffer map = null;
+        for (Group g : groups) {
+            if (g.size != size) {
+                continue;
+            }
+            if (map == null) {
+                map = readWhole(input.path(), size);
+                if (map == null) {
+                    return null;
+                }
+            }
+            if (g.sameBytesOutsideCounters(map)) {
+                return g.join(inputIndex, input, map);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Puts every group's sums into {@code state}; returns the inputs of groups that could not be
+     * emitted, which the caller reads the ordinary way instead.
+     */
+    List<Integer> emit(MergeState state) {
+        List<Integer> fallback = new ArrayList<>();
+        for (Group g : groups) {
+            if (!g.members.isEmpty() && !g.emit(state)) {
+                for (Member m : g.members) {
+                    fallback.add(m.inputIndex);
+                }
+            }
+        }
+        groups.clear();
+        return fallback;
+    }
+
+    /** The whole file in {@link #scratch}, or null when it cannot be read or changed size. */
+    private ByteBuffer readWhole(Path path, long size) {
+        if (scratch.capacity() < size) {
+            scratch = ByteBuffer.allocateDirect((int) size);
+        }
+        ByteBuffer buffer = scratch.clear().limit((int) size).slice().order(ByteOrder.LITTLE_ENDIAN);
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            while (buffer.hasRemaining()) {
+                if (ch.read(buffer) < 0) {
+                    return null;
+                }
+            }
+            if (ch.size() != size) {
+                return null;
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return buffer.clear();
+    }
+
+    private static ByteBuffer mapWhole(Path path) {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size == 0 || size > Integer.MAX_VALUE) {
+                return null;
+            }
+            return ch.map(FileChannel.MapMode.READ_ONLY, 0, size).order(ByteOrder.LITTLE_ENDIAN);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** One joined input: its position in the merge and, for the first few, per-record count sums. */
+    private record Member(int inputIndex, long[] recordSums) {
+    }
+
+    /** The files of one binary: the reference read the ordinary way, and the members added here. */
+    private static final class Group {
+        final MergeInput reference;
+        final ProfileKind kind;
+        final ByteBuffer referenceMap;
+        final RawCounterLayout layout;
+        final long size;
+        final List<Member> members = new ArrayList<>();
+        long[] sums;
+        boolean overflowed;
+
+        Group(MergeInput reference, ProfileKind kind, ByteBuffer referenceMap, RawCounterLayout layout) {
+            this.reference = reference;
+            this.kind = kind;
+            this.referenceMap = referenceMap;
+            this.layout = layout;
+            this.size = referenceMap.capacity();
+        }
+
+        boolean sameBytesOutsideCounters(ByteBuffer map) {
+            return map.capacity() == size && layout.sameApartFromCounters(referenceMap, map);
+        }
+
+        InputLoader.Loaded join(int inputIndex, MergeInput input, ByteBuffer map) {
+            long weight = input.weight();
+            if (weight < 1 || weight > MAX_WEIGHT) {
+                return null;
+            }
+            int base = (int) layout.countersOffset();
+            int n = layout.numCounters();
+            // First pass: the reader's warnings (counters of 2^56 and more) and the input's count sum.
+            long seen = 0;
+            long total = 0;
+            long carry = 0;
+            for (int i = 0; i < n; i++) {
+                long y = map.getLong(base + 8 * i);
+                seen |= y;
+                long s = total + y;
+                carry |= (total & y) | ((total | y) & ~s);
+                total = s;
+            }
+            if ((seen & LARGE_COUNTER_BITS) != 0 || carry < 0) {
+                return null;
+            }
+            if (sums == null) {
+                sums = new long[n];
+            }
+            long overflow = 0;
+            for (int i = 0; i < n; i++) {
+                long y = weight * map.getLong(base + 8 * i);
+                long a = sums[i];
+                long s = a + y;
+                overflow |= (a & y) | ((a | y) & ~s);
+                sums[i] = s;
+            }
+            overflowed |= overflow < 0;
+            long[] recordSums = members.size() < BulkContribution.KEPT ? recordSums(map, weight) : null;
+            members.add(new Member(inputIndex, recordSums));
+            return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
+                    Saturating.multiply(total, weight));
+        }
+
+        private long[] recordSums(ByteBuffer map, long weight) {
+            int base = (int) layout.countersOffset();
+            long[] out = new long[layout.numRecords()];
+            for (int r = 0; r < out.length; r++) {
+                long start = layout.counterStart(r);
+                long sum = 0;
+                for (int k = 0; k < layout.counterCount(r); k++) {
+                    sum = Saturating.add(sum, weight * map.getLong(base + (int) (8 * (start + k))));
+                }
+                out[r] = sum;
+            }
+            return out;
+        }
+
+        /** Adds one bulk record per function to {@code state}; false when the group must be re-read. */
+        boolean emit(MergeState state) {
+            if (overflowed) {
+                return false;
+            }
+            for (long s : sums) {
+                if (Long.compareUnsigned(s, Saturating.COUNTER_CAP) > 0) {
+                    return false;
+                }
+            }
+            List<ProfileRecord> records = referenceRecords();
+            if (records == null) {
+                return false;
+            }
+            int listed = Math.min(BulkContribution.KEPT, members.size());
+            for (int r = 0; r < records.size(); r++) {
+                ProfileRecord ref = records.get(r);
+                int start = (int) layout.counterStart(r);
+                long[] summed = Arrays.copyOfRange(sums, start, start + layout.counterCount(r));
+                long totalCountSum = 0;
+                for (long c : summed) {
+                    totalCountSum = Saturating.add(totalCountSum, c);
+                }
+                long[] positions = new long[listed];
+                long[] countSums = new long[listed];
+                for (int m = 0; m < listed; m++) {
+                    positions[m] = MergeState.position(members.get(m).inputIndex, r);
+                    countSums[m] = members.get(m).recordSums[r];
+                }
+                state.addBulk(new ProfileRecord(ref.name(), ref.hash(), summed, new byte[0],
+                        ProfileRecord.noValueSites(), null),
+                        new BulkContribution(positions, countSums, members.size(), totalCountSum));
+            }
+            return true;
+        }
+
+        /**
+         * The reference's records read the ordinary way, provided each one is exactly what the
+         * layout says (counters at the computed place, nothing but counters); otherwise null.
+         */
+        private List<ProfileRecord> referenceRecords() {
+            List<ProfileRecord> records = new ArrayList<>(layout.numRecords());
+            int base = (int) layout.countersOffset();
+            try (ProfileReader reader = ProfileReaders.open(reference.path(), reference.displayName())) {
+                ProfileRecord r;
+                while ((r = reader.next()) != null) {
+                    int i = records.size();
+                    if (i >= layout.numRecords() || r.counts().length != layout.counterCount(i)
+                            || r.bitmap().length != 0 || r.hasValueSites() || r.offload() != null || r.isPseudo()) {
+                        return null;
+                    }
+                    long start = layout.counterStart(i);
+                    long[] counts = r.counts();
+                    for (int k = 0; k < counts.length; k++) {
+                        if (counts[k] != referenceMap.getLong(base + (int) (8 * (start + k)))) {
+                            return null;
+                        }
+                    }
+                    records.add(r);
+                }
+                if (!reader.warnings().isEmpty()) {
+                    return null;
+                }
+            } catch (IOException | RuntimeException e) {
+                return null;
+            }
+            return records.size() == layout.numRecords() ? records : null;
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package dev.jprofdata.merge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jprofdata.format.ProfileContents;
+import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.raw.RawCounterLayout;
+import dev.jprofdata.format.text.TextProfileWriter;
+import dev.jprofdata.merge.state.MergeState;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The binary-group fast path must be unobservable: for any mix of inputs, weights and thread
+ * counts, merging with it gives exactly the result of reading every file the ordinary way —
+ * records, mismatch reports (which input, how many counts), failures and data-loss totals.
+ */
+class BinaryGroupsTest {
+    @TempDir
+    static Path dir;
+    static Path fixtures;
+    static List<Path> sameBinary = new ArrayList<>();
+    static Path otherBinary;
+    static Path irWithValues;
+    static Path mismatch;
+    static Path nearOverflow;
+    static Path otherAddresses;
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        fixtures = Path.of(System.getProperty("jprofdata.root", "..")).toAbsolutePath().resolve("fixtures/profiles")
+                .normalize();
+        for (int i = 1; i <= 4; i++) {
+            sameBinary.add(fixtures.resolve("fe_" + i + ".profraw"));
+        }
+        otherBinary = fixtures.resolve("fe_v2_1.profraw");
+        irWithValues = fixtures.resolve("ir_1.profraw");
+        mismatch = dir.resolve("mismatch.proftext");
+        writeCounterMismatch(sameBinary.get(0), mismatch);
+        nearOverflow = dir.resolve("near_overflow.profraw");
+        writeNearOverflow(sameBinary.get(1), nearOverflow);
+        otherAddresses = dir.resolve("other_addresses.profraw");
+        writeOtherAddresses(sameBinary.get(2), otherAddresses);
+    }
+
+    /**
+     * A copy of {@code raw} as a run under address-space randomisation writes it: another
+     * {@code NamesDelta} and other function addresses (raw v10: header word 12, record bytes 32..47).
+     */
+    private static void writeOtherAddresses(Path raw, Path out) throws IOException {
+        byte[] bytes = Files.readAllBytes(raw);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(b.getLong(8) & 0xFFFF_FFFFL).as("fe fixtures are raw v10").isEqualTo(10);
+        b.putLong(96, b.getLong(96) + 0x7000_0000L);
+        long numData = b.getLong(24);
+        int data = 128 + (int) b.getLong(16);
+        for (int i = 0; i < numData; i++) {
+            int rec = data + 64 * i;
+            b.putLong(rec + 32, b.getLong(rec + 32) + 0x7000_0000L);
+        }
+        Files.write(out, bytes);
+    }
+
+    /** A text profile with the first function of {@code raw} under the same hash but one counter more. */
+    private static void writeCounterMismatch(Path raw, Path out) throws IOException {
+        ProfileRecord first;
+        try (ProfileReader r = ProfileReaders.open(raw, raw.toString())) {
+            first = r.next();
+        }
+        long[] counts = java.util.Arrays.copyOf(first.counts(), first.counts().length + 1);
+        counts[counts.length - 1] = 7;
+        ProfileRecord changed = new ProfileRecord(first.name(), first.hash(), counts, new byte[0],
+                ProfileRecord.noValueSites());
+        ProfileContents contents = new ProfileContents(ProfileKind.UNKNOWN,
+                List.of(new ProfileContents.NameGroup(first.name(), List.of(changed))), List.of(), List.of(),
+                TemporalTraces.NONE);
+        try (java.io.OutputStream w = Files.newOutputStream(out)) {
+            TextProfileWriter.write(contents, w);
+        }
+    }
+
+    /** A copy of {@code raw} whose every counter is 2^56 - 1: weighted sums of a few copies overflow. */
+    private static void writeNearOverflow(Path raw, Path out) throws IOException {
+        byte[] bytes = Files.readAllBytes(raw);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        RawCounterLayout layout = RawCounterLayout.probe(b);
+        assertThat(layout).as("fe fixtures are plain raw files").isNotNull();
+        for (int i = 0; i < layout.numCounters(); i++) {
+            b.putLong((int) layout.countersOffset() + 8 * i, (1L << 56) - 1);
+        }
+        Files.write(out, bytes);
+    }
+
+    @Test
+    void runsOfOneBinaryJoinTheFirstOnesGroup() throws IOException {
+        MergeOptions options = MergeOptions.defaults();
+        InputLoader loader = new InputLoader(options);
+        BinaryGroups groups = new BinaryGroups();
+        MergeState state = new MergeState();
+        MergeInput first = MergeInput.of(sameBinary.get(0));
+        groups.offerReference(first, loader.load(first, 0, state));
+        InputLoader.Loaded joined = groups.tryJoin(1, MergeInput.of(sameBinary.get(1)));
+        assertThat(joined).isNotNull();
+        assertThat(joined.failure()).isNull();
+        assertThat(groups.tryJoin(5, MergeInput.of(otherAddresses))).as("other run-time addresses").isNotNull();
+        assertThat(groups.tryJoin(2, MergeInput.of(otherBinary))).as("another binary").isNull();
+        assertThat(groups.tryJoin(3, MergeInput.of(irWithValues))).as("value data").isNull();
+        assertThat(groups.tryJoin(4, new MergeInput(sameBinary.get(2), "w", 256))).as("weight > 255").isNull();
+        assertThat(groups.emit(state)).as("nothing to re-read").isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    void anyMixGivesTheOrdinaryResult(long seed) throws Exception {
+        Random random = new Random(seed);
+        List<MergeInput> inputs = new ArrayList<>();
+        int n = 5 + random.nextInt(40);
+        for (int i = 0; i < n; i++) {
+            int pick = random.nextInt(20);
+            Path p;
+            if (pick < 14) {
+                p = sameBinary.get(random.nextInt(sameBinary.size()));
+            } else if (pick < 16) {
+                p = otherBinary;
+            } else if (pick < 17) {
+                p = irWithValues;
+            } else if (pick < 18) {
+                p = random.nextBoolean() ? mismatch : otherAddresses;
+            } else {
+                p = nearOverflow;
+            }
+            long weight = random.nextInt(10) == 0 ? 1 + random.nextInt(400) : 1 + random.nextInt(3);
+            inputs.add(new MergeInput(p, p.getFileName() + "#" + i, weight));
+        }
+        int threads = 1 + random.nextInt(3);
+        FailureMode mode = FailureMode.WARN;
+        MergeResult ordinary = merge(inputs, threads, mode, false);
+        MergeResult grouped = merge(inputs, threads, mode, true);
+        assertSame(grouped, ordinary);
+    }
+
+    @Test
+    void overflowingGroupIsReadFileByFileAndReportsTheSameInput() throws Exception {
+        List<MergeInput> inputs = new ArrayList<>();
+        inputs.add(MergeInput.of(sameBinary.get(1)));
+        for (int i = 0; i < 300; i++) {
+            inputs.add(new MergeInput(nearOverflow, "near#" + i, 255));
+        }
+        MergeResult ordinary = merge(inputs, 1, FailureMode.WARN, false);
+        MergeResult grouped = merge(inputs, 1, FailureMode.WARN, true);
+        assertThat(ordinary.problems()).as("the ordinary path reports overflow").isNotEmpty();
+        assertSame(grouped, ordinary);
+    }
+
+    @Test
+    void manyCopiesKeepTheFirstSixteenContributorsForMismatchReports() throws Exception {
+        List<MergeInput> inputs = new ArrayList<>();
+        inputs.add(MergeInput.of(mismatch));
+        for (int i = 0; i < 40; i++) {
+            inputs.add(new MergeInput(sameBinary.get(i % 4), "copy#" + i, 1 + i % 3));
+        }
+        MergeResult ordinary = merge(inputs, 1, FailureMode.WARN, false);
+        MergeResult grouped = merge(inputs, 2, FailureMode.WARN, true);
+        // The text profile's shape wins; 40 records are dropped, the first 16 are named (spec/merge.md).
+        assertThat(ordinary.problems()).hasSize(dev.jprofdata.merge.state.BulkContribution.KEPT);
+        assertSame(grouped, ordinary);
+    }
+
+    private static MergeResult merge(List<MergeInput> inputs, int threads, FailureMode mode, boolean group)
+            throws Exception {
+        MergeOptions options = MergeOptions.builder().numThreads(threads).failureMode(mode).groupRawInputs(group)
+                .build();
+        return new ProfileMerger(options).merge(inputs);
+    }
+
+    private static void assertSame(MergeResult actual, MergeResult expected) {
+        ProfileContents a = actual.contents();
+        ProfileContents e = expected.contents();
+        assertThat(a.kind()).isEqualTo(e.kind());
+        assertThat(a.groups()).isEqualTo(e.groups());
+        assertThat(a.binaryIds()).usingElementComparator(java.util.Arrays::compare).isEqualTo(e.binaryIds());
+        assertThat(a.vtableNames()).isEqualTo(e.vtableNames());
+        assertThat(a.traces()).isEqualTo(e.traces());
+        assertThat(actual.problems()).isEqualTo(expected.problems());
+        assertThat(actual.failures()).isEqualTo(expected.failures());
+        assertThat(actual.dataLoss()).isEqualTo(expected.dataLoss());
+    }
+}
