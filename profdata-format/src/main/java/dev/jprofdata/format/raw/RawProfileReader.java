@@ -285,15 +285,7 @@ public final class RawProfileReader implements ProfileReader {
         }
         long[] counts = counters.read(r, p.countersDeltaFor(index), observer);
         byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
-        ValueSite[][] sites;
-        if (r.hasValueData()) {
-            ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
-                    fileName);
-            sites = decoded.sites();
-            valuePosition += decoded.totalSize();
-        } else {
-            sites = ProfileRecord.noValueSites();
-        }
+        ValueSite[][] sites = readValueSites(p, r);
         recordIndex++;
         return new ProfileRecord(p.name(r.nameRef()), r.funcHash(), counts, bitmap, sites);
     }
@@ -338,13 +330,7 @@ public final class RawProfileReader implements ProfileReader {
             sideOffset += slots;
         }
         byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
-        ValueSite[][] sites = ProfileRecord.noValueSites();
-        if (r.hasValueData()) {
-            ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
-                    fileName);
-            sites = decoded.sites();
-            valuePosition += decoded.totalSize();
-        }
+        ValueSite[][] sites = readValueSites(p, r);
         recordIndex++;
         return new ProfileRecord(name, r.funcHash(), counts, bitmap, sites, new OffloadData(k, uniform, null));
     }
@@ -378,18 +364,23 @@ public final class RawProfileReader implements ProfileReader {
                 uniform = Arrays.copyOfRange(uniform, uniform.length - counts.length, uniform.length);
             }
         }
-        ValueSite[][] sites = ProfileRecord.noValueSites();
-        if (r.hasValueData()) {
-            ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
-                    fileName);
-            sites = decoded.sites();
-            valuePosition += decoded.totalSize();
-        }
+        ValueSite[][] sites = readValueSites(p, r);
         recordIndex++;
         OffloadData offload = uniform == null && waves == null && !r.isEmbeddedDevice()
                 ? null
                 : new OffloadData(0, uniform, null, waves);
         return new ProfileRecord(p.name(r.nameRef()), r.funcHash(), counts, bitmap, sites, offload);
+    }
+
+    /** The record's value sites from the value-data section, advancing past its blob. */
+    private ValueSite[][] readValueSites(RawProfile p, DataRecord r) throws ProfileFormatException {
+        if (!r.hasValueData()) {
+            return ProfileRecord.noValueSites();
+        }
+        ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
+                fileName);
+        valuePosition += decoded.totalSize();
+        return decoded.sites();
     }
 
     @Override

@@ -33,38 +33,39 @@ final class Shape extends Variants.Variant<Shape> {
         // see spec/merge.md.)
         boolean pseudo = record.isPseudo();
         long[] src = record.counts();
-        long[] counts = new long[src.length];
-        long sum = 0;
-        long overflowPos = -1;
         long[] srcWaves = record.waveCounts() == null ? NO_WAVES : record.waveCounts();
+        long[] counts = new long[src.length];
         long[] waves = new long[srcWaves.length];
+        boolean overflow = false;
         if (pseudo) {
             System.arraycopy(src, 0, counts, 0, src.length);
             System.arraycopy(srcWaves, 0, waves, 0, srcWaves.length);
         } else {
-            for (int i = 0; i < srcWaves.length; i++) {
-                long scaled = Saturating.multiply(srcWaves[i], weight);
-                long capped = Saturating.capCounter(scaled);
-                if (capped != scaled) {
-                    overflowPos = position;
-                }
-                waves[i] = capped;
-            }
-            for (int i = 0; i < src.length; i++) {
-                long scaled = Saturating.multiply(src[i], weight);
-                long capped = Saturating.capCounter(scaled);
-                if (capped != scaled) {
-                    overflowPos = position;
-                }
-                counts[i] = capped;
-                sum = Saturating.add(sum, capped);
+            overflow = scale(srcWaves, weight, waves) | scale(src, weight, counts);
+        }
+        long sum = 0;
+        if (!pseudo) {
+            for (long c : counts) {
+                sum = Saturating.add(sum, c);
             }
         }
+        long overflowPos = overflow ? position : -1;
         return new Shape(counts, waves, pseudo, overflowPos, position, sum,
                 new Payload(record, weight, position, sum));
     }
 
     private static final long[] NO_WAVES = new long[0];
+
+    /** {@code out[i] = min(src[i] × weight, cap)}; whether any value was saturated or capped. */
+    private static boolean scale(long[] src, long weight, long[] out) {
+        boolean capped = false;
+        for (int i = 0; i < src.length; i++) {
+            long scaled = Saturating.multiply(src[i], weight);
+            out[i] = Saturating.capCounter(scaled);
+            capped |= out[i] != scaled;
+        }
+        return capped;
+    }
 
     @Override
     long key() {
