@@ -192,32 +192,36 @@ final class BinaryGroups {
             }
             int base = (int) layout.countersOffset();
             int n = layout.numCounters();
-            // First pass: the reader's warnings (counters of 2^56 and more) and the input's count sum.
-            long seen = 0;
-            long total = 0;
-            long carry = 0;
-            for (int i = 0; i < n; i++) {
-                long y = map.getLong(base + 8 * i);
-                seen |= y;
-                long s = total + y;
-                carry |= (total & y) | ((total | y) & ~s);
-                total = s;
-            }
-            if ((seen & LARGE_COUNTER_BITS) != 0 || carry < 0) {
-                return null;
-            }
             if (sums == null) {
                 sums = new long[n];
             }
-            long overflow = 0;
+            // One pass: add the weighted counters, and note the reader's warning case (counters of
+            // 2^56 and more), the input's own sum and any carry out of 64 bits.
+            long seen = 0;
+            long total = 0;
+            long totalCarry = 0;
+            long sumCarry = 0;
             for (int i = 0; i < n; i++) {
-                long y = weight * map.getLong(base + 8 * i);
+                long y = map.getLong(base + 8 * i);
+                seen |= y;
+                long t = total + y;
+                totalCarry |= (total & y) | ((total | y) & ~t);
+                total = t;
+                long wy = weight * y;
                 long a = sums[i];
-                long s = a + y;
-                overflow |= (a & y) | ((a | y) & ~s);
+                long s = a + wy;
+                sumCarry |= (a & wy) | ((a | wy) & ~s);
                 sums[i] = s;
             }
-            overflowed |= overflow < 0;
+            if ((seen & LARGE_COUNTER_BITS) != 0 || totalCarry < 0) {
+                // Leave this input to the ordinary reader; subtracting undoes the additions exactly
+                // (arithmetic modulo 2^64), so the group's sums are as before.
+                for (int i = 0; i < n; i++) {
+                    sums[i] -= weight * map.getLong(base + 8 * i);
+                }
+                return null;
+            }
+            overflowed |= sumCarry < 0;
             long[] recordSums = members.size() < BulkContribution.KEPT ? recordSums(map, weight) : null;
             members.add(new Member(inputIndex, recordSums));
             return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),

@@ -40,6 +40,7 @@ class BinaryGroupsTest {
     static Path mismatch;
     static Path nearOverflow;
     static Path otherAddresses;
+    static Path largeCounter;
 
     @BeforeAll
     static void setUp() throws IOException {
@@ -56,6 +57,17 @@ class BinaryGroupsTest {
         writeNearOverflow(sameBinary.get(1), nearOverflow);
         otherAddresses = dir.resolve("other_addresses.profraw");
         writeOtherAddresses(sameBinary.get(2), otherAddresses);
+        largeCounter = dir.resolve("large_counter.profraw");
+        writeLargeCounter(sameBinary.get(3), largeCounter);
+    }
+
+    /** A copy of {@code raw} whose last counter is 2^56: the ordinary reader warns about it. */
+    private static void writeLargeCounter(Path raw, Path out) throws IOException {
+        byte[] bytes = Files.readAllBytes(raw);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        RawCounterLayout layout = RawCounterLayout.probe(b);
+        b.putLong((int) layout.countersEnd() - 8, 1L << 56);
+        Files.write(out, bytes);
     }
 
     /**
@@ -118,6 +130,7 @@ class BinaryGroupsTest {
         assertThat(joined).isNotNull();
         assertThat(joined.failure()).isNull();
         assertThat(groups.tryJoin(5, MergeInput.of(otherAddresses))).as("other run-time addresses").isNotNull();
+        assertThat(groups.tryJoin(6, MergeInput.of(largeCounter))).as("a counter of 2^56").isNull();
         assertThat(groups.tryJoin(2, MergeInput.of(otherBinary))).as("another binary").isNull();
         assertThat(groups.tryJoin(3, MergeInput.of(irWithValues))).as("value data").isNull();
         assertThat(groups.tryJoin(4, new MergeInput(sameBinary.get(2), "w", 256))).as("weight > 255").isNull();
@@ -140,7 +153,8 @@ class BinaryGroupsTest {
             } else if (pick < 17) {
                 p = irWithValues;
             } else if (pick < 18) {
-                p = random.nextBoolean() ? mismatch : otherAddresses;
+                int which = random.nextInt(3);
+                p = which == 0 ? mismatch : which == 1 ? otherAddresses : largeCounter;
             } else {
                 p = nearOverflow;
             }

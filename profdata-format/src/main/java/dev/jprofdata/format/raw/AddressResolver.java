@@ -77,6 +77,9 @@ final class AddressResolver {
      */
     private static void sortPairs(long[] keys, long[] values, long[] extra) {
         int n = keys.length;
+        if (isSorted(keys, values)) {
+            return; // the usual case: records in the order of their addresses
+        }
         for (int i = n / 2 - 1; i >= 0; i--) {
             siftDown(keys, values, extra, i, n);
         }
@@ -84,6 +87,15 @@ final class AddressResolver {
             swap(keys, values, extra, 0, end);
             siftDown(keys, values, extra, 0, end);
         }
+    }
+
+    private static boolean isSorted(long[] keys, long[] values) {
+        for (int i = 1; i < keys.length; i++) {
+            if (less(keys, values, i, i - 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void siftDown(long[] keys, long[] values, long[] extra, int i, int n) {

@@ -29,6 +29,9 @@ import java.nio.file.StandardOpenOption;
  * {@link #counterCount} before trusting this layout.
  */
 public final class RawCounterLayout {
+    /** Largest header (v10) and record (v9/v10) this class accepts. */
+    private static final int MAX_HEADER = 128;
+    private static final int MAX_RECORD = 64;
     private static final long EXCLUDED_FLAGS = ProfileKind.TEMPORAL | ProfileKind.BYTE_COVERAGE
             | ProfileKind.DEBUG_INFO_CORRELATE | ProfileKind.MEMPROF;
 
@@ -58,17 +61,39 @@ public final class RawCounterLayout {
         this.recordCount = recordCount;
     }
 
-    /** The layout of the raw file at {@code path}, or {@code null} when it is not of the accepted kind. */
+    /**
+     * The layout of the raw file at {@code path}, or {@code null} when it is not of the accepted
+     * kind. Reads only the header and the data records (into the heap, not a mapping, so probing
+     * many files leaves nothing resident).
+     */
     public static RawCounterLayout probe(Path path) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
-            if (size < 16 || size > Integer.MAX_VALUE) {
+            if (size < 32 || size > Integer.MAX_VALUE) {
                 return null;
             }
-            return probe(ch.map(FileChannel.MapMode.READ_ONLY, 0, size));
+            ByteBuffer head = readFully(ch, 32);
+            int version = (int) head.getLong(8);
+            long binaryIdsSize = head.getLong(16);
+            long numData = head.getLong(24);
+            if (version < 8 || version > 10 || binaryIdsSize < 0 || numData < 0
+                    || binaryIdsSize > size || numData > size) {
+                return null;
+            }
+            long needed = MAX_HEADER + binaryIdsSize + numData * MAX_RECORD;
+            ByteBuffer start = readFully(ch, (int) Math.min(size, needed));
+            return probe(start, size);
         } catch (IOException | RuntimeException e) {
             return null;
         }
+    }
+
+    private static ByteBuffer readFully(FileChannel ch, int length) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
+            // position advances by what was read
+        }
+        return b.clear();
     }
 
     /**
@@ -76,8 +101,15 @@ public final class RawCounterLayout {
      * file is not of the accepted kind.
      */
     public static RawCounterLayout probe(ByteBuffer file) {
-        ByteBuffer b = file.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        long size = b.capacity();
+        return probe(file, file.capacity());
+    }
+
+    /**
+     * As {@link #probe(ByteBuffer)} for a file of {@code size} bytes of which {@code start} holds at
+     * least the header and the data records (more is ignored).
+     */
+    private static RawCounterLayout probe(ByteBuffer start, long size) {
+        ByteBuffer b = start.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         if (size < 16 || b.getLong(0) != Magic.RAW64) {
             return null;
         }
@@ -127,6 +159,9 @@ public final class RawCounterLayout {
         long end = namesOffset + namesSize + ((8 - namesSize % 8) & 7);
         // No value data and nothing after this profile: the file ends where the names end.
         if (countersEnd > size || end != size) {
+            return null;
+        }
+        if (dataOffset + numData * recordSize > b.capacity()) {
             return null;
         }
         long[] starts = new long[(int) numData];

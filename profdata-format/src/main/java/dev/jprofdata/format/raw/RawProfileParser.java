@@ -25,13 +25,10 @@ final class RawProfileParser {
         RecordLayout layout = RecordLayout.of(header.version(), pointerWidth);
         RawSections sections = RawSections.locate(header, layout, bytes.size(), file);
 
-        List<String> functionNames = NamesSectionDecoder.decode(bytes, sections.namesOffset(),
-                header.namesSize(), file);
-        List<String> vtableNames = NamesSectionDecoder.decode(bytes, sections.vnamesOffset(),
-                header.vnamesSize(), file);
-        Map<Long, String> names = new HashMap<>();
-        addNames(names, functionNames);
-        addNames(names, vtableNames);
+        NameTableCache.Entry decoded = names(bytes, header, sections, file);
+        List<String> functionNames = decoded.functionNames();
+        List<String> vtableNames = decoded.vtableNames();
+        Map<Long, String> names = decoded.names();
 
         if (header.numData() > MAX_TABLE || header.numVTables() > MAX_TABLE) {
             // Address maps are Java arrays; a file this big (over 100 GiB of records) is out of reach.
@@ -40,6 +37,32 @@ final class RawProfileParser {
         AddressResolver resolver = resolver(bytes, header, layout, sections);
         return new RawProfile(header, layout, sections, List.copyOf(binaryIds), List.copyOf(functionNames),
                 List.copyOf(vtableNames), names, resolver);
+    }
+
+    /** The profile's names, decoded, or from {@link NameTableCache} when the same bytes were decoded before. */
+    private static NameTableCache.Entry names(RawBytes bytes, RawHeader header, RawSections sections, String file)
+            throws ProfileFormatException {
+        // RawSections.locate checked that both sections lie inside the file.
+        boolean cacheable = header.namesSize() + header.vnamesSize() <= NameTableCache.MAX_BYTES;
+        byte[] functionSection = cacheable ? bytes.bytes(sections.namesOffset(), (int) header.namesSize()) : null;
+        byte[] vtableSection = cacheable ? bytes.bytes(sections.vnamesOffset(), (int) header.vnamesSize()) : null;
+        NameTableCache.Entry cached = cacheable ? NameTableCache.find(functionSection, vtableSection) : null;
+        if (cached != null) {
+            return cached;
+        }
+        List<String> functionNames = NamesSectionDecoder.decode(bytes, sections.namesOffset(),
+                header.namesSize(), file);
+        List<String> vtableNames = NamesSectionDecoder.decode(bytes, sections.vnamesOffset(),
+                header.vnamesSize(), file);
+        Map<Long, String> names = new HashMap<>();
+        addNames(names, functionNames);
+        addNames(names, vtableNames);
+        NameTableCache.Entry entry = new NameTableCache.Entry(functionSection, vtableSection,
+                List.copyOf(functionNames), List.copyOf(vtableNames), java.util.Collections.unmodifiableMap(names));
+        if (cacheable) {
+            NameTableCache.remember(entry);
+        }
+        return entry;
     }
 
     /** On an MD5 collision LLVM's sorted table answers with the smaller name; so do we. */

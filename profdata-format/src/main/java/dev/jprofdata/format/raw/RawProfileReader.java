@@ -39,7 +39,8 @@ public final class RawProfileReader implements ProfileReader {
     private final RawBytes bytes;
     private final List<RawProfile> profiles;
     private final ProfileFormatException pending;
-    private final SymbolTable symbols = new SymbolTable();
+    /** Built on first use: merging never needs it, and building it costs a map entry per name. */
+    private SymbolTable symbols;
     private final List<byte[]> binaryIds = new ArrayList<>();
     private final List<String> vtableNames;
     private final List<String> warnings = new ArrayList<>();
@@ -87,7 +88,6 @@ public final class RawProfileReader implements ProfileReader {
         boolean correlation = false;
         for (RawProfile p : profiles) {
             binaryIds.addAll(p.binaryIds());
-            p.names().forEach(symbols::add);
             vtables.addAll(p.vtableNames());
             correlation |= p.header().needsCorrelation();
         }
@@ -385,6 +385,12 @@ public final class RawProfileReader implements ProfileReader {
 
     @Override
     public SymbolTable symbols() {
+        if (symbols == null) {
+            symbols = new SymbolTable();
+            for (RawProfile p : profiles) {
+                p.names().forEach(symbols::add);
+            }
+        }
         return symbols;
     }
 

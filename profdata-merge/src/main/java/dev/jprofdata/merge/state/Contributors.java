@@ -92,7 +92,8 @@ final class Contributors {
 
     private void ensureCapacity(int n) {
         if (positions.length < n) {
-            int cap = Math.min(LIMIT, Math.max(n, positions.length * 2));
+            // Straight to the limit: with many inputs every list fills up, and one copy beats four.
+            int cap = LIMIT;
             positions = Arrays.copyOf(positions, cap);
             countSums = Arrays.copyOf(countSums, cap);
         }
