@@ -92,6 +92,21 @@ final class JsonShow {
             }
             gen.writeEndArray();
         }
+        if (r.waveCounts() != null) {
+            gen.writeArrayFieldStart("waveCounts");
+            for (long c : r.waveCounts()) {
+                JsonReports.writeU64(gen, c);
+            }
+            gen.writeEndArray();
+        }
+        if (r.uniformityBits() != null) {
+            // One entry per counter, as the GPU device data stores it (spec/offload.md).
+            gen.writeArrayFieldStart("uniformBlocks");
+            for (int i = 0; i < r.counts().length; i++) {
+                gen.writeBoolean(r.offload().isUniform(i));
+            }
+            gen.writeEndArray();
+        }
         if (r.hasValueSites()) {
             gen.writeObjectFieldStart("valueSites");
             for (ValueKind kind : ValueKind.values()) {

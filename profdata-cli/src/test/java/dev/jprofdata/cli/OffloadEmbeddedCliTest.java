@@ -55,6 +55,16 @@ class OffloadEmbeddedCliTest {
     }
 
     @Test
+    void jsonShowCarriesWaveCountsAndUniformity() {
+        CliRun merge = CliRun.run(tmp, "merge", "-o", "w.profdata", SAXPY_V12, "--weighted-input=2," + SAXPY_V12_BE);
+        assertThat(merge.exitCode()).as(merge.stderr()).isZero();
+        CliRun json = CliRun.run(tmp, "show", "--show-format=json", "--all-functions", "w.profdata");
+        assertThat(json.exitCode()).as(json.stderr()).isZero();
+        String compact = json.stdout().replaceAll("\\s+", "");
+        assertThat(compact).contains("\"counters\":[1920,1920],\"waveCounts\":[30,30],\"uniformBlocks\":[false,true]");
+    }
+
+    @Test
     void textOutputRefusesWaveCounts() {
         CliRun text = CliRun.run(tmp, "merge", "--text", "-o", "w.proftext", SAXPY_V12);
         assertThat(text.exitCode()).isEqualTo(1);
