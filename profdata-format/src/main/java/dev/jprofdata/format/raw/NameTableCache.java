@@ -22,7 +22,7 @@ final class NameTableCache {
 
     /** The decoded names of one pair of sections. */
     record Entry(byte[] functionSection, byte[] vtableSection, List<String> functionNames,
-            List<String> vtableNames, Map<Long, String> names) {
+            List<String> vtableNames, Map<Long, String> names, NameLookup lookup) {
     }
 
     private static final List<Entry> RECENT = new ArrayList<>();

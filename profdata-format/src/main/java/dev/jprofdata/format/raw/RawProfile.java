@@ -9,6 +9,7 @@ import java.util.Map;
  * address maps for value data.
  *
  * @param names MD5 name hash to name, for function and vtable names of this profile only
+ * @param lookup the same mapping, for the per-record lookups
  * @param functionNames names of the names section, in stored order
  * @param vtableNames names of the vtable names section (v10), in stored order
  */
@@ -20,6 +21,7 @@ record RawProfile(
         List<String> functionNames,
         List<String> vtableNames,
         Map<Long, String> names,
+        NameLookup lookup,
         AddressResolver resolver) {
 
     long numData() {
@@ -54,6 +56,6 @@ record RawProfile(
 
     /** The name whose MD5 is {@code nameRef}, or "" when this profile does not have it (as LLVM). */
     String name(long nameRef) {
-        return names.getOrDefault(nameRef, "");
+        return lookup.get(nameRef, "");
     }
 }

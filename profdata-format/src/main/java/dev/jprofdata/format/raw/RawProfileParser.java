@@ -36,7 +36,7 @@ final class RawProfileParser {
         }
         AddressResolver resolver = resolver(bytes, header, layout, sections);
         return new RawProfile(header, layout, sections, List.copyOf(binaryIds), List.copyOf(functionNames),
-                List.copyOf(vtableNames), names, resolver);
+                List.copyOf(vtableNames), names, decoded.lookup(), resolver);
     }
 
     /** The profile's names, decoded, or from {@link NameTableCache} when the same bytes were decoded before. */
@@ -58,7 +58,8 @@ final class RawProfileParser {
         addNames(names, functionNames);
         addNames(names, vtableNames);
         NameTableCache.Entry entry = new NameTableCache.Entry(functionSection, vtableSection,
-                List.copyOf(functionNames), List.copyOf(vtableNames), java.util.Collections.unmodifiableMap(names));
+                List.copyOf(functionNames), List.copyOf(vtableNames), java.util.Collections.unmodifiableMap(names),
+                new NameLookup(names));
         if (cacheable) {
             NameTableCache.remember(entry);
         }

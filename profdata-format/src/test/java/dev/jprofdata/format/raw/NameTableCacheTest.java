@@ -11,7 +11,21 @@ class NameTableCacheTest {
 
     private static NameTableCache.Entry entry(String tag) {
         return new NameTableCache.Entry(("names-" + tag).getBytes(), ("vnames-" + tag).getBytes(),
-                List.of("f_" + tag), List.of(), Map.of(1L, "f_" + tag));
+                List.of("f_" + tag), List.of(), Map.of(1L, "f_" + tag), new NameLookup(Map.of(1L, "f_" + tag)));
+    }
+
+    @Test
+    void lookupFindsEveryNameAndMissesOthers() {
+        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 5000; i++) {
+            long key = i < 100 ? i : random.nextLong(); // small keys collide in a naive table
+            names.put(key, "n" + i);
+        }
+        NameLookup lookup = new NameLookup(names);
+        names.forEach((k, v) -> assertThat(lookup.get(k, "")).isEqualTo(v));
+        assertThat(lookup.get(-424242L, "none")).isEqualTo("none");
+        assertThat(new NameLookup(Map.of()).get(0, "none")).isEqualTo("none");
     }
 
     @Test

@@ -40,6 +40,26 @@ final class Contributors {
         return c;
     }
 
+    /** {@code absorb(new Contributors(position, countSum))} without the allocation. */
+    void addOne(long position, long countSum) {
+        total++;
+        totalCountSum = Saturating.add(totalCountSum, countSum);
+        int at = kept;
+        while (at > 0 && positions[at - 1] > position) {
+            at--; // ties keep the listed one first, as mergeSorted does
+        }
+        if (at >= LIMIT) {
+            return;
+        }
+        int n = Math.min(LIMIT, kept + 1);
+        ensureCapacity(n);
+        System.arraycopy(positions, at, positions, at + 1, n - 1 - at);
+        System.arraycopy(countSums, at, countSums, at + 1, n - 1 - at);
+        positions[at] = position;
+        countSums[at] = countSum;
+        kept = n;
+    }
+
     Contributors copy() {
         return of(positions, countSums, kept, total, totalCountSum);
     }

@@ -22,6 +22,14 @@ final class KindValues extends Variants.Variant<KindValues> {
         return new KindValues(position, s, countSum);
     }
 
+    /** {@code absorb(of(sites, weight, position, countSum))} for sites of this variant's count. */
+    void addInPlace(ValueSite[] incoming, long weight, long position, long countSum) {
+        for (int i = 0; i < sites.length; i++) {
+            sites[i].add(incoming[i], weight, position);
+        }
+        addContribution(position, countSum);
+    }
+
     @Override
     long key() {
         return sites.length;

@@ -21,6 +21,29 @@ final class Payload extends Variants.Variant<Payload> {
         }
     }
 
+    /**
+     * {@code absorb(new Payload(record, weight, position, countSum))} for a record with this
+     * payload's bitmap size, without building the one-input payload.
+     */
+    void addInPlace(ProfileRecord record, long weight, long position, long countSum) {
+        byte[] incoming = record.bitmap();
+        for (int i = 0; i < bitmap.length; i++) {
+            bitmap[i] |= incoming[i];
+        }
+        for (ValueKind k : KINDS) {
+            ValueSite[] sites = record.sites(k);
+            Variants<KindValues> variants = kinds[k.number()];
+            if (variants.winner().key() == sites.length) {
+                variants.winner().addInPlace(sites, weight, position, countSum);
+            } else {
+                variants.absorb(KindValues.of(sites, weight, position, countSum));
+            }
+        }
+        addContribution(position, countSum);
+    }
+
+    private static final ValueKind[] KINDS = ValueKind.values();
+
     @Override
     long key() {
         return bitmap.length;

@@ -40,7 +40,12 @@ final class RecordAggregate {
     }
 
     void add(ProfileRecord record, long weight, long position) {
-        shapes.absorb(Shape.of(record, weight, position));
+        // Almost always the record has the shape merged so far: add it in place. Only a record whose
+        // key matches the winner goes there in Variants.absorb too, so this is the same.
+        Shape winner = shapes.winner();
+        if (!winner.addInPlace(record, weight, position)) {
+            shapes.absorb(Shape.of(record, weight, position));
+        }
         addUniformity(record, weight);
     }
 

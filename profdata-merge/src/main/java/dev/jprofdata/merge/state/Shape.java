@@ -67,6 +67,46 @@ final class Shape extends Variants.Variant<Shape> {
         return capped;
     }
 
+    /**
+     * Adds one input's record in place when it has this shape's key and no pseudo counts or wave
+     * counters: the same as absorbing {@code Shape.of(record, weight, position)}, without building
+     * it. Returns false, changing nothing, when the record needs the general path.
+     */
+    boolean addInPlace(ProfileRecord record, long weight, long position) {
+        long[] src = record.counts();
+        if (pseudo || waves.length != 0 || record.waveCounts() != null || src.length != counts.length
+                || record.isPseudo()) {
+            return false;
+        }
+        boolean incomingCapped = false;
+        boolean overflow = false;
+        long sum = 0;
+        for (int i = 0; i < src.length; i++) {
+            long scaled = weight == 1 ? src[i] : Saturating.multiply(src[i], weight);
+            long capped = Saturating.capCounter(scaled);
+            incomingCapped |= capped != scaled;
+            sum = Saturating.add(sum, capped);
+            long total = Saturating.add(counts[i], capped);
+            long kept = Saturating.capCounter(total);
+            overflow |= kept != total;
+            counts[i] = kept;
+        }
+        if (overflow) {
+            overflowPos = Math.max(overflowPos, Math.max(minPos(), position));
+        }
+        if (incomingCapped) {
+            overflowPos = Math.max(overflowPos, position);
+        }
+        Payload payload = payloads.winner();
+        if (payload.key() == record.bitmap().length) {
+            payload.addInPlace(record, weight, position, sum);
+        } else {
+            payloads.absorb(new Payload(record, weight, position, sum));
+        }
+        addContribution(position, sum);
+        return true;
+    }
+
     @Override
     long key() {
         // Both lengths are below 2^31: counters in the low 32 bits (shifted for the pseudo flag),

@@ -53,6 +53,36 @@ final class SiteValues {
         return s;
     }
 
+    /** {@code absorb(of(site, weight, position))} without building the one-input site. */
+    void add(ValueSite site, long weight, long position) {
+        for (int i = 0; i < site.size(); i++) {
+            long raw = site.count(i);
+            long weighted = Saturating.multiply(raw, weight);
+            long value = site.value(i);
+            int at = find(value);
+            if (at < 0) {
+                at = append(value);
+                firstPos[at] = position;
+                rawIndex[at] = i;
+                firstWeighted[at] = weighted;
+                firstRaw[at] = raw;
+                laterSum[at] = 0;
+            } else if (firstPos[at] == position) {
+                // A duplicate value inside this input's site: folded into its first occurrence.
+                firstWeighted[at] = Saturating.add(firstWeighted[at], weighted);
+                firstRaw[at] = Saturating.add(firstRaw[at], raw);
+            } else if (position < firstPos[at]) {
+                laterSum[at] = Saturating.add(laterSum[at], firstWeighted[at]);
+                firstPos[at] = position;
+                firstWeighted[at] = weighted;
+                firstRaw[at] = raw;
+                rawIndex[at] = i;
+            } else {
+                laterSum[at] = Saturating.add(laterSum[at], weighted);
+            }
+        }
+    }
+
     void absorb(SiteValues other) {
         for (int j = 0; j < other.size; j++) {
             int at = find(other.values[j]);

@@ -45,6 +45,12 @@ final class Variants<T extends Variants.Variant<T>> {
             return contributors;
         }
 
+        /** What {@link #absorb} does for a one-input variant at {@code position}, without building it. */
+        final void addContribution(long position, long countSum) {
+            contributors.addOne(position, countSum);
+            minPos = Math.min(minPos, position);
+        }
+
         /** Stands for many inputs at once (a bulk contribution); only before any absorb. */
         final void replaceContributors(Contributors many) {
             this.contributors = many;
