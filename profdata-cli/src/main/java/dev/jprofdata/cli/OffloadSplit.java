@@ -41,7 +41,7 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
             if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW) {
                 return false;
             }
-            if (RawCounterLayout.probe(in.path()) != null) {
+            if (RawCounterLayout.isPlainHostProfile(in.path())) {
                 return false; // a plain host profile: no need to decode it here
             }
             try (ProfileReader reader = RawProfileReader.open(in.path(), in.displayName())) {

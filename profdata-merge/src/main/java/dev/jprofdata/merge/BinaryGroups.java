@@ -1,12 +1,16 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.merge.state.BulkContribution;
+import dev.jprofdata.merge.state.BulkValues;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
 import java.io.IOException;
@@ -92,7 +96,9 @@ final class BinaryGroups {
         }
         ByteBuffer map = null;
         for (Group g : groups) {
-            if (g.size != size) {
+            // Files with value data differ in size; the rest must be exactly as long.
+            boolean candidate = g.layout.hasValueData() ? size >= g.layout.valueDataOffset() : g.size == size;
+            if (!candidate) {
                 continue;
             }
             if (map == null) {
@@ -171,6 +177,8 @@ final class BinaryGroups {
         final long size;
         final List<Member> members = new ArrayList<>();
         long[] sums;
+        /** Per record with value data, its members' summed sites; null without value data. */
+        BulkValues[] values;
         boolean overflowed;
 
         Group(MergeInput reference, ProfileKind kind, ByteBuffer referenceMap, RawCounterLayout layout) {
@@ -182,13 +190,26 @@ final class BinaryGroups {
         }
 
         boolean sameBytesOutsideCounters(ByteBuffer map) {
-            return map.capacity() == size && layout.sameApartFromCounters(referenceMap, map);
+            return layout.sameApartFromCounters(referenceMap, map);
         }
 
         InputLoader.Loaded join(int inputIndex, MergeInput input, ByteBuffer map) {
             long weight = input.weight();
             if (weight < 1 || weight > MAX_WEIGHT) {
                 return null;
+            }
+            ValueSite[][][] sites = null;
+            if (layout.hasValueData()) {
+                // Value data is decoded first: a damaged blob leaves the file to the ordinary reader.
+                Long slide = layout.slide(referenceMap, map);
+                try {
+                    sites = slide == null ? null : layout.values(map, slide, input.displayName());
+                } catch (ProfileFormatException e) {
+                    sites = null;
+                }
+                if (sites == null) {
+                    return null;
+                }
             }
             int base = (int) layout.countersOffset();
             int n = layout.numCounters();
@@ -222,6 +243,19 @@ final class BinaryGroups {
                 return null;
             }
             overflowed |= sumCarry < 0;
+            if (sites != null) {
+                if (values == null) {
+                    values = new BulkValues[layout.numRecords()];
+                }
+                for (int r = 0; r < sites.length; r++) {
+                    if (sites[r] != null) {
+                        if (values[r] == null) {
+                            values[r] = new BulkValues();
+                        }
+                        values[r].add(sites[r], weight, MergeState.position(inputIndex, r));
+                    }
+                }
+            }
             long[] recordSums = members.size() < BulkContribution.KEPT ? recordSums(map, weight) : null;
             members.add(new Member(inputIndex, recordSums));
             return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
@@ -273,7 +307,8 @@ final class BinaryGroups {
                 }
                 state.addBulk(new ProfileRecord(ref.name(), ref.hash(), summed, new byte[0],
                         ProfileRecord.noValueSites(), null),
-                        new BulkContribution(positions, countSums, members.size(), totalCountSum));
+                        new BulkContribution(positions, countSums, members.size(), totalCountSum),
+                        values == null ? null : values[r]);
             }
             return true;
         }
@@ -290,8 +325,13 @@ final class BinaryGroups {
                 while ((r = reader.next()) != null) {
                     int i = records.size();
                     if (i >= layout.numRecords() || r.counts().length != layout.counterCount(i)
-                            || r.bitmap().length != 0 || r.hasValueSites() || r.offload() != null || r.isPseudo()) {
+                            || r.bitmap().length != 0 || r.offload() != null || r.isPseudo()) {
                         return null;
+                    }
+                    for (ValueKind k : ValueKind.values()) {
+                        if (r.sites(k).length != layout.siteCount(i, k)) {
+                            return null;
+                        }
                     }
                     long start = layout.counterStart(i);
                     long[] counts = r.counts();

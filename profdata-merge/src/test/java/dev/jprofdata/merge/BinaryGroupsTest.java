@@ -41,6 +41,9 @@ class BinaryGroupsTest {
     static Path nearOverflow;
     static Path otherAddresses;
     static Path largeCounter;
+    static List<Path> irRuns = new ArrayList<>();
+    static Path irMoved;
+    static Path irTorn;
 
     @BeforeAll
     static void setUp() throws IOException {
@@ -59,6 +62,36 @@ class BinaryGroupsTest {
         writeOtherAddresses(sameBinary.get(2), otherAddresses);
         largeCounter = dir.resolve("large_counter.profraw");
         writeLargeCounter(sameBinary.get(3), largeCounter);
+        for (int i = 1; i <= 6; i++) {
+            irRuns.add(fixtures.resolve("ir_" + i + ".profraw"));
+        }
+        irMoved = dir.resolve("ir_moved.profraw");
+        moveFunctions(irRuns.get(1), irMoved, 0x10_0000L, false);
+        irTorn = dir.resolve("ir_torn.profraw");
+        moveFunctions(irRuns.get(2), irTorn, 0x10_0000L, true);
+    }
+
+    /**
+     * A copy of an IR raw v10 file whose function pointers all moved by {@code slide} (as another
+     * run's would) while its value data still holds the old addresses, so indirect-call targets no
+     * longer resolve; with {@code onlyFirst}, only the first record's pointer moves (not one run).
+     */
+    private static void moveFunctions(Path raw, Path out, long slide, boolean onlyFirst) throws IOException {
+        byte[] bytes = Files.readAllBytes(raw);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(b.getLong(8) & 0xFFFF_FFFFL).isEqualTo(10);
+        long numData = b.getLong(24);
+        int data = 128 + (int) b.getLong(16);
+        for (int i = 0; i < numData; i++) {
+            int at = data + 64 * i + 32;
+            if (b.getLong(at) != 0) {
+                b.putLong(at, b.getLong(at) + slide);
+                if (onlyFirst) {
+                    break;
+                }
+            }
+        }
+        Files.write(out, bytes);
     }
 
     /** A copy of {@code raw} whose last counter is 2^56: the ordinary reader warns about it. */
@@ -132,7 +165,7 @@ class BinaryGroupsTest {
         assertThat(groups.tryJoin(5, MergeInput.of(otherAddresses))).as("other run-time addresses").isNotNull();
         assertThat(groups.tryJoin(6, MergeInput.of(largeCounter))).as("a counter of 2^56").isNull();
         assertThat(groups.tryJoin(2, MergeInput.of(otherBinary))).as("another binary").isNull();
-        assertThat(groups.tryJoin(3, MergeInput.of(irWithValues))).as("value data").isNull();
+        assertThat(groups.tryJoin(3, MergeInput.of(irWithValues))).as("another binary, with values").isNull();
         assertThat(groups.tryJoin(4, new MergeInput(sameBinary.get(2), "w", 256))).as("weight > 255").isNull();
         assertThat(groups.emit(state)).as("nothing to re-read").isEmpty();
     }
@@ -149,9 +182,10 @@ class BinaryGroupsTest {
             if (pick < 14) {
                 p = sameBinary.get(random.nextInt(sameBinary.size()));
             } else if (pick < 16) {
-                p = otherBinary;
+                p = random.nextBoolean() ? otherBinary : irRuns.get(random.nextInt(irRuns.size()));
             } else if (pick < 17) {
-                p = irWithValues;
+                int which = random.nextInt(4);
+                p = which == 0 ? irMoved : which == 1 ? irTorn : irRuns.get(random.nextInt(irRuns.size()));
             } else if (pick < 18) {
                 int which = random.nextInt(3);
                 p = which == 0 ? mismatch : which == 1 ? otherAddresses : largeCounter;
@@ -166,6 +200,36 @@ class BinaryGroupsTest {
         MergeResult ordinary = merge(inputs, threads, mode, false);
         MergeResult grouped = merge(inputs, threads, mode, true);
         assertSame(grouped, ordinary);
+    }
+
+    @Test
+    void runsWithValueDataJoinAndMovedFunctionsAreResolvedAsTheirOwn() throws IOException {
+        MergeOptions options = MergeOptions.defaults();
+        InputLoader loader = new InputLoader(options);
+        BinaryGroups groups = new BinaryGroups();
+        MergeState state = new MergeState();
+        MergeInput first = MergeInput.of(irRuns.get(0));
+        groups.offerReference(first, loader.load(first, 0, state));
+        assertThat(groups.tryJoin(1, MergeInput.of(irRuns.get(3)))).as("another run, other value data").isNotNull();
+        assertThat(groups.tryJoin(2, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
+        assertThat(groups.tryJoin(3, MergeInput.of(irTorn))).as("one function moved").isNull();
+        assertThat(groups.emit(state)).isEmpty();
+    }
+
+    @Test
+    void valueProfilesOfManyRunsEqualTheOrdinaryMerge() throws Exception {
+        List<MergeInput> inputs = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            Path p = i % 7 == 3 ? irMoved : irRuns.get(i % irRuns.size());
+            inputs.add(new MergeInput(p, "run#" + i, 1 + i % 4));
+        }
+        for (int threads = 1; threads <= 3; threads++) {
+            MergeResult ordinary = merge(inputs, threads, FailureMode.WARN, false);
+            MergeResult grouped = merge(inputs, threads, FailureMode.WARN, true);
+            assertThat(ordinary.contents().groups().stream().anyMatch(g -> g.records().get(0).hasValueSites()))
+                    .as("the IR runs carry value profiles").isTrue();
+            assertSame(grouped, ordinary);
+        }
     }
 
     @Test

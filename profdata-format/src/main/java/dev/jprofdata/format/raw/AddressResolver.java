@@ -18,6 +18,8 @@ final class AddressResolver {
     private final long[] vtableStarts;
     private final long[] vtableEnds;
     private final long[] vtableHashes;
+    /** Subtracted from every address first: another run of the same binary, loaded elsewhere. */
+    private final long slide;
 
     AddressResolver(long[] functionAddresses, long[] functionHashes, long[] vtableStarts, long[] vtableEnds,
             long[] vtableHashes) {
@@ -28,12 +30,27 @@ final class AddressResolver {
         this.vtableStarts = vtableStarts;
         this.vtableEnds = vtableEnds;
         this.vtableHashes = vtableHashes;
+        this.slide = 0;
+    }
+
+    private AddressResolver(AddressResolver base, long slide) {
+        this.functionAddresses = base.functionAddresses;
+        this.functionHashes = base.functionHashes;
+        this.vtableStarts = base.vtableStarts;
+        this.vtableEnds = base.vtableEnds;
+        this.vtableHashes = base.vtableHashes;
+        this.slide = base.slide + slide;
+    }
+
+    /** This resolver for a run whose addresses are all {@code slide} above this one's. */
+    AddressResolver shifted(long slide) {
+        return slide == 0 ? this : new AddressResolver(this, slide);
     }
 
     long resolve(ValueKind kind, long value) {
         return switch (kind) {
-            case INDIRECT_CALL_TARGET -> functionHash(value);
-            case VTABLE_TARGET -> vtableHash(value);
+            case INDIRECT_CALL_TARGET -> functionHash(value - slide);
+            case VTABLE_TARGET -> vtableHash(value - slide);
             case MEMOP_SIZE -> value;
         };
     }

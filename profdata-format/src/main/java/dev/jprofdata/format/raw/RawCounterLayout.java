@@ -1,7 +1,10 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.Magic;
+import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -10,23 +13,25 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Where the counters of a plain raw profile sit, for merging many runs of one binary without
- * decoding each of them (spec/performance.md, "binary groups").
+ * Where the counters and value data of a plain raw profile sit, for merging many runs of one
+ * binary without decoding each of them in full (spec/performance.md, "binary groups").
  *
- * <p>Runs of the same binary write files that differ only in their counters and in a few run-time
- * addresses (with address-space randomisation): the header's {@code NamesDelta} and
- * {@code BitmapDelta}, and each record's {@code FunctionPointer} and {@code Values}. Without value
- * data or bitmaps the reader uses none of these, so two such files give the same records apart from
- * the counters exactly when {@link #sameApartFromCounters} holds; the counters can then be added
- * straight from the mapping.
+ * <p>Runs of the same binary write files that differ only in their counters, their value data and
+ * a few run-time addresses (with address-space randomisation): the header's {@code NamesDelta} and
+ * {@code BitmapDelta}, and each record's {@code FunctionPointer} and {@code Values}. The reader uses
+ * the function pointers only to resolve indirect-call targets, and a whole run moves by one amount
+ * (the {@linkplain #slide slide}), so two such files give the same records apart from counters and
+ * values exactly when {@link #sameApartFromCounters} holds and the slide is consistent; counters
+ * can then be added straight from the file and value data decoded against the first file's
+ * addresses.
  *
  * <p>Only the common case is accepted: one 64-bit little-endian profile of raw version 8, 9 or 10
  * filling the whole file, with 8-byte counters, at least one data record, no MC/DC bitmap, no
- * vtables, no value data, no GPU device record and no temporal, byte-coverage or
- * correlation flags. {@link #probe} returns {@code null} for everything else, which then takes the
- * ordinary reader. This parse does not validate a file: the caller reads the group's first file
- * with {@link RawProfileReader} and checks that its records match {@link #counterStart} and
- * {@link #counterCount} before trusting this layout.
+ * vtables, no GPU device record and no temporal, byte-coverage or correlation flags.
+ * {@link #probe} returns {@code null} for everything else, which then takes the ordinary reader.
+ * The caller reads the group's first file with {@link RawProfileReader} and checks that its records
+ * match {@link #counterStart}, {@link #counterCount} and {@link #siteCount} before trusting this
+ * layout.
  */
 public final class RawCounterLayout {
     /** Largest header (v10) and record (v9/v10) this class accepts. */
@@ -45,32 +50,57 @@ public final class RawCounterLayout {
     private final int numCounters;
     private final long[] recordStart;
     private final int[] recordCount;
+    /** Where the value data starts; the file size when no record has value data. */
+    private final long valueDataOffset;
+    /** Per record with value data, its site count per value kind (from the first file); else null. */
+    private final int[][] siteCounts;
+    /** Resolves the first file's value addresses; null without value data. */
+    private final AddressResolver resolver;
 
-    private RawCounterLayout(int headerSize, long[] ignoredHeaderFields, long dataOffset, int recordSize,
-            int addressFields, long versionWord, long countersOffset, int numCounters, long[] recordStart,
-            int[] recordCount) {
-        this.headerSize = headerSize;
-        this.ignoredHeaderFields = ignoredHeaderFields;
-        this.dataOffset = dataOffset;
-        this.recordSize = recordSize;
-        this.addressFields = addressFields;
-        this.versionWord = versionWord;
-        this.countersOffset = countersOffset;
-        this.numCounters = numCounters;
-        this.recordStart = recordStart;
-        this.recordCount = recordCount;
+    private RawCounterLayout(Builder b) {
+        this.headerSize = b.headerSize;
+        this.ignoredHeaderFields = b.ignoredHeaderFields;
+        this.dataOffset = b.dataOffset;
+        this.recordSize = b.recordSize;
+        this.addressFields = b.addressFields;
+        this.versionWord = b.versionWord;
+        this.countersOffset = b.countersOffset;
+        this.numCounters = b.numCounters;
+        this.recordStart = b.recordStart;
+        this.recordCount = b.recordCount;
+        this.valueDataOffset = b.valueDataOffset;
+        this.siteCounts = b.siteCounts;
+        this.resolver = b.resolver;
+    }
+
+    /** The fields {@link #probe} collects, in one place. */
+    private static final class Builder {
+        int headerSize;
+        long[] ignoredHeaderFields;
+        long dataOffset;
+        int recordSize;
+        int addressFields;
+        long versionWord;
+        long countersOffset;
+        int numCounters;
+        long[] recordStart;
+        int[] recordCount;
+        boolean[] hasValues;
+        long valueDataOffset;
+        int[][] siteCounts;
+        AddressResolver resolver;
     }
 
     /**
-     * The layout of the raw file at {@code path}, or {@code null} when it is not of the accepted
-     * kind. Reads only the header and the data records (into the heap, not a mapping, so probing
-     * many files leaves nothing resident).
+     * Whether the raw file at {@code path} is a plain host profile of the accepted kind (value data
+     * allowed). Reads only the header and the data records (into the heap, not a mapping, so
+     * probing many files leaves nothing resident).
      */
-    public static RawCounterLayout probe(Path path) {
+    public static boolean isPlainHostProfile(Path path) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size < 32 || size > Integer.MAX_VALUE) {
-                return null;
+                return false;
             }
             ByteBuffer head = readFully(ch, 32);
             int version = (int) head.getLong(8);
@@ -78,13 +108,13 @@ public final class RawCounterLayout {
             long numData = head.getLong(24);
             if (version < 8 || version > 10 || binaryIdsSize < 0 || numData < 0
                     || binaryIdsSize > size || numData > size) {
-                return null;
+                return false;
             }
             long needed = MAX_HEADER + binaryIdsSize + numData * MAX_RECORD;
             ByteBuffer start = readFully(ch, (int) Math.min(size, needed));
-            return probe(start, size);
+            return parse(start, size) != null;
         } catch (IOException | RuntimeException e) {
-            return null;
+            return false;
         }
     }
 
@@ -98,17 +128,29 @@ public final class RawCounterLayout {
 
     /**
      * The layout of {@code file} (a little-endian view of a whole raw file), or {@code null} when the
-     * file is not of the accepted kind.
+     * file is not of the accepted kind. With value data, the file's value data is decoded once here
+     * (site counts, address table).
      */
     public static RawCounterLayout probe(ByteBuffer file) {
-        return probe(file, file.capacity());
+        Builder b = parse(file, file.capacity());
+        if (b == null) {
+            return null;
+        }
+        boolean anyValues = false;
+        for (boolean v : b.hasValues) {
+            anyValues |= v;
+        }
+        if (anyValues && !readValueShape(b, file)) {
+            return null;
+        }
+        return new RawCounterLayout(b);
     }
 
     /**
-     * As {@link #probe(ByteBuffer)} for a file of {@code size} bytes of which {@code start} holds at
-     * least the header and the data records (more is ignored).
+     * Header and data records of a file of {@code size} bytes of which {@code start} holds at least
+     * the header and the data records; null when the file is not of the accepted kind.
      */
-    private static RawCounterLayout probe(ByteBuffer start, long size) {
+    private static Builder parse(ByteBuffer start, long size) {
         ByteBuffer b = start.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         if (size < 16 || b.getLong(0) != Magic.RAW64) {
             return null;
@@ -156,25 +198,25 @@ public final class RawCounterLayout {
         long countersOffset = dataOffset + numData * recordSize + padBefore;
         long countersEnd = countersOffset + numCounters * 8;
         long namesOffset = countersEnd + padAfter + padAfterBitmap;
-        long end = namesOffset + namesSize + ((8 - namesSize % 8) & 7);
-        // No value data and nothing after this profile: the file ends where the names end.
-        if (countersEnd > size || end != size) {
-            return null;
-        }
-        if (dataOffset + numData * recordSize > b.capacity()) {
+        long valueDataOffset = namesOffset + namesSize + ((8 - namesSize % 8) & 7);
+        if (countersEnd > size || valueDataOffset > size || dataOffset + numData * recordSize > b.capacity()) {
             return null;
         }
         long[] starts = new long[(int) numData];
         int[] counts = new int[(int) numData];
+        boolean[] hasValues = new boolean[(int) numData];
+        boolean anyValues = false;
         for (int i = 0; i < numData; i++) {
             int rec = (int) (dataOffset + (long) i * recordSize);
             // NumValueSites (u16 per value kind); in v10 followed by the offload fork's u16
-            // NumOffloadProfilingThreads, so one u64 covers both: value sites or a GPU record.
-            long sitesAndThreads = vtables ? b.getLong(rec + numCountersField + 4)
+            // NumOffloadProfilingThreads (a GPU record), which must be 0.
+            long sites = vtables ? b.getLong(rec + numCountersField + 4) & 0xFFFF_FFFF_FFFFL
                     : b.getInt(rec + numCountersField + 4);
-            if (sitesAndThreads != 0) {
+            if (vtables && b.getShort(rec + numCountersField + 10) != 0) {
                 return null;
             }
+            hasValues[i] = sites != 0;
+            anyValues |= sites != 0;
             long n = Integer.toUnsignedLong(b.getInt(rec + numCountersField));
             long offset = b.getLong(rec + 16) - (countersDelta - (long) i * recordSize);
             if (n == 0 || offset < 0 || (offset & 7) != 0 || offset / 8 + n > numCounters) {
@@ -183,22 +225,138 @@ public final class RawCounterLayout {
             starts[i] = offset / 8;
             counts[i] = (int) n;
         }
+        if (!anyValues && valueDataOffset != size) {
+            return null; // something after this profile: another profile, or trailing bytes
+        }
+        Builder out = new Builder();
+        out.headerSize = headerSize;
         // NamesDelta (and BitmapDelta) are run-time addresses; FunctionPointer and Values follow
         // CounterPtr (and BitmapPtr) in each record.
-        long[] ignored = bitmaps ? new long[] {88, 96} : new long[] {72};
-        int addressFields = bitmaps ? 32 : 24;
-        return new RawCounterLayout(headerSize, ignored, dataOffset, recordSize, addressFields, versionWord,
-                countersOffset, (int) numCounters, starts, counts);
+        out.ignoredHeaderFields = bitmaps ? new long[] {88, 96} : new long[] {72};
+        out.dataOffset = dataOffset;
+        out.recordSize = recordSize;
+        out.addressFields = bitmaps ? 32 : 24;
+        out.versionWord = versionWord;
+        out.countersOffset = countersOffset;
+        out.numCounters = (int) numCounters;
+        out.recordStart = starts;
+        out.recordCount = counts;
+        out.hasValues = hasValues;
+        out.valueDataOffset = valueDataOffset;
+        return out;
+    }
+
+    /** Decodes the first file's value data once: its address table and each record's site counts. */
+    private static boolean readValueShape(Builder b, ByteBuffer file) {
+        try {
+            RawBytes bytes = RawBytes.wrap(file.duplicate().clear());
+            RawProfile profile = RawProfileParser.parse(bytes, 0, 8, "");
+            if (profile.sections().valueDataOffset() != b.valueDataOffset) {
+                return false;
+            }
+            b.resolver = profile.resolver();
+            b.siteCounts = new int[b.recordStart.length][];
+            ValueSite[][][] sites = decode(bytes, b.valueDataOffset, b.hasValues, b.resolver, "");
+            if (sites == null) {
+                return false;
+            }
+            for (int r = 0; r < sites.length; r++) {
+                if (sites[r] != null) {
+                    b.siteCounts[r] = new int[ValueKind.COUNT];
+                    for (int k = 0; k < ValueKind.COUNT; k++) {
+                        b.siteCounts[r][k] = sites[r][k].length;
+                    }
+                }
+            }
+            return true;
+        } catch (ProfileFormatException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Every value blob from {@code offset} on, one per record with values; null unless they end the file. */
+    private static ValueSite[][][] decode(RawBytes bytes, long offset, boolean[] hasValues, AddressResolver resolver,
+            String fileName) throws ProfileFormatException {
+        ValueSite[][][] out = new ValueSite[hasValues.length][][];
+        long at = offset;
+        for (int r = 0; r < hasValues.length; r++) {
+            if (hasValues[r]) {
+                ValueProfDataDecoder.Decoded d = ValueProfDataDecoder.decode(bytes, at, resolver, fileName);
+                out[r] = d.sites();
+                at += d.totalSize();
+            }
+        }
+        return at == bytes.size() ? out : null;
+    }
+
+    /**
+     * The value sites of every record of {@code other} (null for records without value data), its
+     * addresses resolved as the first file's shifted by {@code slide}; null when its value data
+     * does not have the first file's shape (site counts, end of file).
+     *
+     * @throws ProfileFormatException when the value data is damaged (the ordinary reader reports it)
+     */
+    public ValueSite[][][] values(ByteBuffer other, long slide, String fileName) throws ProfileFormatException {
+        if (resolver == null) {
+            return new ValueSite[recordStart.length][][];
+        }
+        boolean[] hasValues = new boolean[siteCounts.length];
+        for (int r = 0; r < hasValues.length; r++) {
+            hasValues[r] = siteCounts[r] != null;
+        }
+        ValueSite[][][] sites = decode(RawBytes.wrap(other.duplicate().clear()), valueDataOffset, hasValues,
+                resolver.shifted(slide), fileName);
+        if (sites == null) {
+            return null;
+        }
+        for (int r = 0; r < sites.length; r++) {
+            for (int k = 0; sites[r] != null && k < ValueKind.COUNT; k++) {
+                if (sites[r][k].length != siteCounts[r][k]) {
+                    return null;
+                }
+            }
+        }
+        return sites;
+    }
+
+    /**
+     * How far {@code other}'s functions sit above {@code reference}'s (the same amount for every
+     * record with a function pointer), or null when the pointers do not move together.
+     */
+    public Long slide(ByteBuffer reference, ByteBuffer other) {
+        ByteBuffer a = reference.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = other.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        Long slide = null;
+        for (int i = 0; i < recordStart.length; i++) {
+            int at = (int) dataOffset + i * recordSize + addressFields;
+            long fa = a.getLong(at);
+            long fb = b.getLong(at);
+            if (fa == 0 || fb == 0) {
+                if (fa != fb) {
+                    return null;
+                }
+                continue;
+            }
+            long s = fb - fa;
+            if (slide == null) {
+                slide = s;
+            } else if (slide != s) {
+                return null;
+            }
+        }
+        return slide == null ? 0L : slide;
     }
 
     /**
      * Whether {@code other} (a little-endian view of a whole file) is a run of the same binary as
-     * {@code reference}, the file this layout was probed from: equal bytes everywhere except the
-     * counter section and the run-time address fields.
+     * {@code reference}, the file this layout was probed from: equal bytes everywhere before the
+     * value data except the counter section and the run-time address fields (and, without value
+     * data, of equal size).
      */
     public boolean sameApartFromCounters(ByteBuffer reference, ByteBuffer other) {
         int size = reference.capacity();
-        if (other.capacity() != size) {
+        int end = (int) valueDataOffset;
+        if (resolver == null ? other.capacity() != size : other.capacity() < end) {
             return false;
         }
         ByteBuffer a = reference.duplicate().order(ByteOrder.LITTLE_ENDIAN);
@@ -221,7 +379,7 @@ public final class RawCounterLayout {
             }
         }
         int dataEnd = data + recordStart.length * recordSize;
-        return sameRange(a, b, dataEnd, (int) countersOffset) && sameRange(a, b, (int) countersEnd(), size);
+        return sameRange(a, b, dataEnd, (int) countersOffset) && sameRange(a, b, (int) countersEnd(), end);
     }
 
     private boolean ignoredHeaderField(int at) {
@@ -273,5 +431,20 @@ public final class RawCounterLayout {
     /** Number of counters of record {@code i}. */
     public int counterCount(int i) {
         return recordCount[i];
+    }
+
+    /** Whether some record has value data (files of the group then differ in size). */
+    public boolean hasValueData() {
+        return resolver != null;
+    }
+
+    /** Where the value data starts (the file size without value data). */
+    public long valueDataOffset() {
+        return valueDataOffset;
+    }
+
+    /** Sites of value kind {@code kind} in record {@code i} (0 without value data). */
+    public int siteCount(int i, ValueKind kind) {
+        return siteCounts == null || siteCounts[i] == null ? 0 : siteCounts[i][kind.number()];
     }
 }

@@ -14,6 +14,11 @@ final class KindValues extends Variants.Variant<KindValues> {
         this.sites = sites;
     }
 
+    /** Sites already summed over many inputs (their contributors are set by the caller). */
+    static KindValues ofSummed(SiteValues[] sites, long position) {
+        return new KindValues(position, sites, 0);
+    }
+
     static KindValues of(ValueSite[] sites, long weight, long position, long countSum) {
         SiteValues[] s = new SiteValues[sites.length];
         for (int i = 0; i < sites.length; i++) {

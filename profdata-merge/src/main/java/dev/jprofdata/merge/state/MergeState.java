@@ -48,10 +48,18 @@ public final class MergeState {
      * with {@link #add} would give.
      */
     public void addBulk(ProfileRecord summed, BulkContribution many) {
+        addBulk(summed, many, null);
+    }
+
+    /**
+     * As {@link #addBulk(ProfileRecord, BulkContribution)}, with the inputs' value sites summed in
+     * {@code values} ({@code null}: none).
+     */
+    public void addBulk(ProfileRecord summed, BulkContribution many, BulkValues values) {
         if (summed.bitmap().length != 0 || summed.hasValueSites() || summed.offload() != null || summed.isPseudo()) {
             throw new IllegalArgumentException("bulk records carry counters only: " + summed.name());
         }
-        Shape shape = Shape.ofBulk(summed, many.contributors());
+        Shape shape = Shape.ofBulk(summed, many.contributors(), values);
         NameEntry entry = names.get(summed.name());
         if (entry == null) {
             names.put(summed.name(), new NameEntry(new RecordAggregate(summed.hash(), shape)));

@@ -59,6 +59,15 @@ final class Payload extends Variants.Variant<Payload> {
         }
     }
 
+    /** Replaces this bulk payload's (empty) value sites by the summed {@code values}. */
+    void useBulkValues(BulkValues values, Contributors many) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            KindValues bulk = KindValues.ofSummed(values.sites(k), many.position(0));
+            bulk.replaceContributors(many.copy());
+            kinds[k] = new Variants<>(bulk);
+        }
+    }
+
     /** Makes this single-input payload stand for the bulk contribution {@code many}. */
     void replaceContributorsEverywhere(Contributors many) {
         replaceContributors(many.copy());

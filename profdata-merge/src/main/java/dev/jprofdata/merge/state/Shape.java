@@ -163,10 +163,13 @@ final class Shape extends Variants.Variant<Shape> {
      * A shape for {@code summed}, a record whose counters are already the weighted sums of many
      * inputs, contributed as {@code many} (see {@link BulkContribution}).
      */
-    static Shape ofBulk(ProfileRecord summed, Contributors many) {
+    static Shape ofBulk(ProfileRecord summed, Contributors many, BulkValues values) {
         Shape s = of(summed, 1, many.position(0));
         s.replaceContributors(many.copy());
         s.payloads.winner().replaceContributorsEverywhere(many);
+        if (values != null) {
+            s.payloads.winner().useBulkValues(values, many);
+        }
         return s;
     }
 

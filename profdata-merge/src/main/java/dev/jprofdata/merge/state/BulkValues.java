@@ -1,0 +1,45 @@
+package dev.jprofdata.merge.state;
+
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
+
+/**
+ * The value sites of one function summed over many inputs for a bulk add
+ * ({@link MergeState#addBulk(dev.jprofdata.format.ProfileRecord, BulkContribution, BulkValues)}).
+ * Each value remembers the position and counts of its first occurrence, as the merge state does, so
+ * the result is the one per-input adds give.
+ */
+public final class BulkValues {
+    private final SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
+
+    /**
+     * Adds one input's sites ({@code sites[kind][site]}), its counts times {@code weight}, at
+     * {@code position} (that input's record position). Every call must bring the same number of
+     * sites per kind.
+     */
+    public void add(ValueSite[][] sites, long weight, long position) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueSite[] incoming = sites[k];
+            SiteValues[] mine = kinds[k];
+            if (mine == null) {
+                mine = new SiteValues[incoming.length];
+                for (int i = 0; i < incoming.length; i++) {
+                    mine[i] = SiteValues.of(incoming[i], weight, position);
+                }
+                kinds[k] = mine;
+            } else {
+                if (mine.length != incoming.length) {
+                    throw new IllegalArgumentException("site count changed: " + mine.length + " vs " + incoming.length);
+                }
+                for (int i = 0; i < incoming.length; i++) {
+                    mine[i].add(incoming[i], weight, position);
+                }
+            }
+        }
+    }
+
+    /** The summed sites of kind {@code k} (empty when none were added). */
+    SiteValues[] sites(int k) {
+        return kinds[k] == null ? new SiteValues[0] : kinds[k];
+    }
+}
