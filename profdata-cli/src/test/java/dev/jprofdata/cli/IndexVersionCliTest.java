@@ -134,7 +134,7 @@ class IndexVersionCliTest {
     }
 
     @Test
-    void aFutureVersionSaysWhatToDo() throws IOException {
+    void aFutureVersionSaysWhatToRunInstead() throws IOException {
         byte[] b = bytes("mcdc_v13.profdata");
         ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(8, 16);
         Files.write(tmp.resolve("v16.profdata"), b);

@@ -172,21 +172,18 @@ public final class IndexedProfileWriter {
 
     /** Whether any record carries uniformity bits (the output is then v14 rather than 13). */
     public static boolean hasUniformity(ProfileContents contents) {
-        for (NameGroup g : contents.groups()) {
-            for (ProfileRecord r : g.records()) {
-                if (r.uniformityBits() != null) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return anyRecord(contents, r -> r.uniformityBits() != null);
     }
 
     /** Whether any record carries wave counters (the output is then v15 rather than 13). */
     public static boolean hasWaveCounts(ProfileContents contents) {
+        return anyRecord(contents, r -> r.waveCounts() != null);
+    }
+
+    private static boolean anyRecord(ProfileContents contents, java.util.function.Predicate<ProfileRecord> test) {
         for (NameGroup g : contents.groups()) {
             for (ProfileRecord r : g.records()) {
-                if (r.waveCounts() != null) {
+                if (test.test(r)) {
                     return true;
                 }
             }

@@ -23,6 +23,13 @@ final class ContentsFromReader {
     private ContentsFromReader() {
     }
 
+    /** The contents of the committed indexed file {@code relative} (see {@link TestFiles#file}). */
+    static ProfileContents readFile(String relative) throws IOException {
+        try (IndexedProfileReader r = IndexedProfileReader.open(TestFiles.file(relative), relative)) {
+            return read(r);
+        }
+    }
+
     static ProfileContents read(IndexedProfileReader reader) throws IOException {
         Map<String, List<ProfileRecord>> byName = new TreeMap<>();
         for (ProfileRecord r; (r = reader.next()) != null;) {

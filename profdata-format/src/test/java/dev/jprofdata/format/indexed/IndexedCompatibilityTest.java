@@ -15,7 +15,6 @@ import dev.jprofdata.format.indexed.IndexedCompatibility.Feature;
 import dev.jprofdata.format.indexed.IndexedCompatibility.Loss;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -32,15 +31,11 @@ class IndexedCompatibilityTest {
     Path tmp;
 
     private static ProfileContents indexed(String file) throws Exception {
-        try (IndexedProfileReader r = IndexedProfileReader.open(TestFiles.file(file), file)) {
-            return ContentsFromReader.read(r);
-        }
+        return ContentsFromReader.readFile(file);
     }
 
     private byte[] write(ProfileContents c, int version) throws Exception {
-        Path out = tmp.resolve("w.profdata");
-        IndexedProfileWriter.write(c, version, out);
-        return Files.readAllBytes(out);
+        return TestFiles.written(c, version, tmp);
     }
 
     private static List<ProfileRecord> read(byte[] bytes) throws Exception {

@@ -32,15 +32,11 @@ class IndexedProfileWriterTest {
     Path tmp;
 
     private static ProfileContents contentsOf(String file) throws Exception {
-        try (IndexedProfileReader r = IndexedProfileReader.open(TestFiles.file(file), file)) {
-            return ContentsFromReader.read(r);
-        }
+        return ContentsFromReader.readFile(file);
     }
 
     private byte[] write(ProfileContents c, int version) throws Exception {
-        Path out = tmp.resolve("w.profdata");
-        IndexedProfileWriter.write(c, version, out);
-        return Files.readAllBytes(out);
+        return TestFiles.written(c, version, tmp);
     }
 
     /** {@code merge --write-prev-version} of the same inputs: version 11, 64-byte header, no vtable section. */

@@ -38,9 +38,7 @@ class IndexedV14Test {
     }
 
     private byte[] write(ProfileContents c, int version) throws IOException {
-        Path p = tmp.resolve("o" + System.nanoTime() + ".profdata");
-        IndexedProfileWriter.write(c, version, p);
-        return Files.readAllBytes(p);
+        return TestFiles.written(c, version, tmp);
     }
 
     /** The stage-D worked example: counts [6400, 3200], uniform [6400, 0] → bits 0xFD. */

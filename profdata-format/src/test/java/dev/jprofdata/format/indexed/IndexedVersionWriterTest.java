@@ -55,9 +55,7 @@ class IndexedVersionWriterTest {
     }
 
     private byte[] write(ProfileContents c, int version) throws Exception {
-        Path out = tmp.resolve("w.profdata");
-        IndexedProfileWriter.write(c, version, out);
-        return Files.readAllBytes(out);
+        return TestFiles.written(c, version, tmp);
     }
 
     @ParameterizedTest(name = "{0} as version {1} = {2}")

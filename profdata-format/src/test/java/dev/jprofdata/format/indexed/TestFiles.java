@@ -47,4 +47,12 @@ final class TestFiles {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** {@code contents} written as indexed {@code version} into a file in {@code dir}, read back as bytes. */
+    static byte[] written(dev.jprofdata.format.ProfileContents contents, int version, Path dir)
+            throws java.io.IOException {
+        Path out = java.nio.file.Files.createTempFile(dir, "w", ".profdata");
+        IndexedProfileWriter.write(contents, version, out);
+        return java.nio.file.Files.readAllBytes(out);
+    }
 }

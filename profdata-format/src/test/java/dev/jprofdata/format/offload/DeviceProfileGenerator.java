@@ -1,6 +1,12 @@
 package dev.jprofdata.format.offload;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.jprofdata.format.Names;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.raw.RawProfileReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -182,6 +188,30 @@ public final class DeviceProfileGenerator {
     public Path writeWithoutSideFile(Path profraw) throws IOException {
         Files.write(profraw, profraw());
         return profraw;
+    }
+
+    /**
+     * Writes the profile to {@code profraw} (with its side file when {@code withSide}) and reads its
+     * records back, the side file attached the way {@code merge} attaches it.
+     */
+    public List<ProfileRecord> writeAndRead(Path profraw, boolean withSide) throws IOException {
+        if (withSide) {
+            write(profraw);
+        } else {
+            writeWithoutSideFile(profraw);
+        }
+        List<ProfileRecord> out = new ArrayList<>();
+        String name = profraw.getFileName().toString();
+        try (ProfileReader r = ProfileReaders.open(profraw, name)) {
+            if (withSide) {
+                assertThat(((RawProfileReader) r).attachUniformCounters(
+                        UnifcntsFile.read(UnifcntsFile.sidePathFor(profraw)).counters())).isNull();
+            }
+            for (ProfileRecord rec; (rec = r.next()) != null;) {
+                out.add(rec);
+            }
+        }
+        return out;
     }
 
     private void putPointer(ByteBuffer b, long value) {

@@ -13,7 +13,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,24 +29,7 @@ class DeviceRawReaderTest {
     private static final long[] HOT_COUNTS = {25600, 51200, 76800, 102400, 128000};
 
     private List<ProfileRecord> read(DeviceProfileGenerator g, String name, boolean withSide) throws IOException {
-        Path raw = tmp.resolve(name);
-        if (withSide) {
-            g.write(raw);
-        } else {
-            g.writeWithoutSideFile(raw);
-        }
-        List<ProfileRecord> out = new ArrayList<>();
-        try (ProfileReader r = ProfileReaders.open(raw, name)) {
-            if (withSide) {
-                assertThat(((RawProfileReader) r).attachUniformCounters(
-                        UnifcntsFile.read(UnifcntsFile.sidePathFor(raw)).counters())).isNull();
-            }
-            ProfileRecord rec;
-            while ((rec = r.next()) != null) {
-                out.add(rec);
-            }
-        }
-        return out;
+        return g.writeAndRead(tmp.resolve(name), withSide);
     }
 
     @ParameterizedTest(name = "{0} {1} preExpanded={2}")

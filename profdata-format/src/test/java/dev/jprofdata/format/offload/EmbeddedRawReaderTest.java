@@ -157,20 +157,7 @@ class EmbeddedRawReaderTest {
     }
 
     private List<ProfileRecord> readStageB(DeviceProfileGenerator g, String name, boolean withSide) throws IOException {
-        Path raw = tmp.resolve(name);
-        g.write(raw);
-        List<ProfileRecord> out = new ArrayList<>();
-        try (ProfileReader r = ProfileReaders.open(raw, name)) {
-            if (withSide) {
-                assertThat(((RawProfileReader) r).attachUniformCounters(
-                        UnifcntsFile.read(UnifcntsFile.sidePathFor(raw)).counters())).isNull();
-            }
-            ProfileRecord rec;
-            while ((rec = r.next()) != null) {
-                out.add(rec);
-            }
-        }
-        return out;
+        return g.writeAndRead(tmp.resolve(name), withSide);
     }
 
     @Test

@@ -19,13 +19,13 @@ final class MutableSums {
         for (long c : r.counts()) {
             sum += c;
         }
-        edges += Unsigned.toDouble(sum);
+        edges += Unsigned.asDouble(sum);
         for (ValueKind kind : ValueKind.values()) {
             long kindSum = 0;
             for (ValueSite site : r.sites(kind)) {
                 kindSum += site.countSum();
             }
-            values[kind.number()] += Unsigned.toDouble(kindSum);
+            values[kind.number()] += Unsigned.asDouble(kindSum);
         }
     }
 

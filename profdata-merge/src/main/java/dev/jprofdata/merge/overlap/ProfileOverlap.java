@@ -99,7 +99,7 @@ public final class ProfileOverlap {
         if (baseSum < 1.0 || testSum < 1.0) {
             return 0.0;
         }
-        return Math.min(Unsigned.toDouble(baseCount) / baseSum, Unsigned.toDouble(testCount) / testSum);
+        return Math.min(Unsigned.asDouble(baseCount) / baseSum, Unsigned.asDouble(testCount) / testSum);
     }
 
     /** The walk over the test records, accumulating the program-level results. */

@@ -6,7 +6,7 @@ final class Unsigned {
     }
 
     /** {@code (double) u64}, rounded to nearest even like C. */
-    static double toDouble(long value) {
+    static double asDouble(long value) {
         if (value >= 0) {
             return value;
         }
