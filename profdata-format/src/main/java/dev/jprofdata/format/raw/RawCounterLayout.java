@@ -34,9 +34,10 @@ import java.nio.file.StandardOpenOption;
  * layout.
  */
 public final class RawCounterLayout {
-    /** Largest header (v10) and record (v9/v10) this class accepts. */
+    /** Largest header (v10) and record (v9/v10), and smallest record (v8), this class accepts. */
     private static final int MAX_HEADER = 128;
     private static final int MAX_RECORD = 64;
+    private static final int MIN_RECORD = 48;
     private static final long EXCLUDED_FLAGS = ProfileKind.TEMPORAL | ProfileKind.BYTE_COVERAGE
             | ProfileKind.DEBUG_INFO_CORRELATE | ProfileKind.MEMPROF;
 
@@ -148,101 +149,76 @@ public final class RawCounterLayout {
 
     /**
      * Header and data records of a file of {@code size} bytes of which {@code start} holds at least
-     * the header and the data records; null when the file is not of the accepted kind.
+     * the header and the data records; null when the file is not of the accepted kind. Uses the
+     * reader's own header parser, record layout and section arithmetic.
      */
     private static Builder parse(ByteBuffer start, long size) {
-        ByteBuffer b = start.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        if (size < 16 || b.getLong(0) != Magic.RAW64) {
+        ByteBuffer view = start.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        if (view.capacity() < 16 || view.getLong(0) != Magic.RAW64) {
             return null;
         }
-        long versionWord = b.getLong(8);
-        int version = (int) versionWord;
-        if ((versionWord & EXCLUDED_FLAGS) != 0 || version < 8 || version > 10) {
-            return null;
-        }
-        // Field indexes of the header per version (the fields shift as sections were added).
-        boolean bitmaps = version >= 9;
-        boolean vtables = version >= 10;
-        int fields = version == 8 ? 11 : version == 9 ? 14 : 16;
-        int headerSize = fields * 8;
-        if (size < headerSize) {
-            return null;
-        }
-        long binaryIdsSize = b.getLong(16);
-        long numData = b.getLong(24);
-        long padBefore = b.getLong(32);
-        long numCounters = b.getLong(40);
-        long padAfter = b.getLong(48);
-        int at = 56;
-        long numBitmapBytes = 0;
-        long padAfterBitmap = 0;
-        if (bitmaps) {
-            numBitmapBytes = b.getLong(at);
-            padAfterBitmap = b.getLong(at + 8);
-            at += 16;
-        }
-        long namesSize = b.getLong(at);
-        long countersDelta = b.getLong(at + 8);
-        at += bitmaps ? 32 : 24; // CountersDelta, [BitmapDelta,] NamesDelta
-        long numVTables = vtables ? b.getLong(at) : 0;
-        long vnamesSize = vtables ? b.getLong(at + 8) : 0;
-        if (numBitmapBytes != 0 || numVTables != 0 || vnamesSize != 0 || numData <= 0 || numData > size
-                || numCounters <= 0 || numCounters > size / 8 || (binaryIdsSize & 7) != 0 || binaryIdsSize < 0
-                || binaryIdsSize > size || padBefore < 0 || padBefore > size || padAfter < 0 || padAfter > size
-                || padAfterBitmap < 0 || padAfterBitmap > size || namesSize < 0 || namesSize > size) {
-            return null;
-        }
-        int recordSize = version == 8 ? 48 : 64;
-        int numCountersField = version == 8 ? 40 : 48;
-        long dataOffset = headerSize + binaryIdsSize;
-        long countersOffset = dataOffset + numData * recordSize + padBefore;
-        long countersEnd = countersOffset + numCounters * 8;
-        long namesOffset = countersEnd + padAfter + padAfterBitmap;
-        long valueDataOffset = namesOffset + namesSize + ((8 - namesSize % 8) & 7);
-        if (countersEnd > size || valueDataOffset > size || dataOffset + numData * recordSize > b.capacity()) {
-            return null;
-        }
-        long[] starts = new long[(int) numData];
-        int[] counts = new int[(int) numData];
-        boolean[] hasValues = new boolean[(int) numData];
-        boolean anyValues = false;
-        for (int i = 0; i < numData; i++) {
-            int rec = (int) (dataOffset + (long) i * recordSize);
-            // NumValueSites (u16 per value kind); in v10 followed by the offload fork's u16
-            // NumOffloadProfilingThreads (a GPU record), which must be 0.
-            long sites = vtables ? b.getLong(rec + numCountersField + 4) & 0xFFFF_FFFF_FFFFL
-                    : b.getInt(rec + numCountersField + 4);
-            if (vtables && b.getShort(rec + numCountersField + 10) != 0) {
+        RawBytes bytes = RawBytes.wrap(view.clear());
+        RawHeader h;
+        RawSections sections;
+        RecordLayout layout;
+        try {
+            h = RawHeaderParser.parse(bytes, 0, 8, "");
+            int version = h.version().number;
+            if ((h.versionWord() & EXCLUDED_FLAGS) != 0 || version < 8 || version > 10 || h.numBitmapBytes() != 0
+                    || h.numVTables() != 0 || h.vnamesSize() != 0 || h.numData() <= 0 || h.numCounters() <= 0
+                    || h.numData() > size / MIN_RECORD) {
                 return null;
             }
-            hasValues[i] = sites != 0;
-            anyValues |= sites != 0;
-            long n = Integer.toUnsignedLong(b.getInt(rec + numCountersField));
-            long offset = b.getLong(rec + 16) - (countersDelta - (long) i * recordSize);
-            if (n == 0 || offset < 0 || (offset & 7) != 0 || offset / 8 + n > numCounters) {
+            layout = RecordLayout.of(h.version(), 8);
+            sections = RawSections.locate(h, layout, size, "");
+        } catch (ProfileFormatException | RuntimeException e) {
+            return null;
+        }
+        long dataEnd = sections.dataOffset() + h.numData() * layout.size();
+        if (dataEnd > bytes.size() || sections.countersEnd() > size) {
+            return null;
+        }
+        int numData = (int) h.numData();
+        long[] starts = new long[numData];
+        int[] counts = new int[numData];
+        boolean[] hasValues = new boolean[numData];
+        boolean anyValues = false;
+        for (int i = 0; i < numData; i++) {
+            DataRecord r = DataRecord.read(bytes, layout, sections.dataOffset() + (long) i * layout.size());
+            if (r.isDevice()) {
+                return null;
+            }
+            hasValues[i] = r.hasValueData();
+            anyValues |= hasValues[i];
+            long n = r.numCounters();
+            // From v8 on a counter pointer is relative to its record (see RawProfile.countersDeltaFor).
+            long offset = r.counterPtr() - (h.countersDelta() - (long) i * layout.size());
+            if (n == 0 || offset < 0 || (offset & 7) != 0 || offset / 8 + n > h.numCounters()) {
                 return null;
             }
             starts[i] = offset / 8;
             counts[i] = (int) n;
         }
-        if (!anyValues && valueDataOffset != size) {
+        if (!anyValues && sections.valueDataOffset() != size) {
             return null; // something after this profile: another profile, or trailing bytes
         }
         Builder out = new Builder();
-        out.headerSize = headerSize;
-        // NamesDelta (and BitmapDelta) are run-time addresses; FunctionPointer and Values follow
-        // CounterPtr (and BitmapPtr) in each record.
-        out.ignoredHeaderFields = bitmaps ? new long[] {88, 96} : new long[] {72};
-        out.dataOffset = dataOffset;
-        out.recordSize = recordSize;
-        out.addressFields = bitmaps ? 32 : 24;
-        out.versionWord = versionWord;
-        out.countersOffset = countersOffset;
-        out.numCounters = (int) numCounters;
+        out.headerSize = h.headerSize();
+        // NamesDelta (and BitmapDelta) are run-time addresses; so are FunctionPointer and the
+        // Values pointer that follows it in each record.
+        out.ignoredHeaderFields = h.version().has(HeaderField.BITMAP_DELTA)
+                ? new long[] {h.version().offsetOf(HeaderField.BITMAP_DELTA), h.version().offsetOf(HeaderField.NAMES_DELTA)}
+                : new long[] {h.version().offsetOf(HeaderField.NAMES_DELTA)};
+        out.dataOffset = sections.dataOffset();
+        out.recordSize = layout.size();
+        out.addressFields = layout.functionPointer();
+        out.versionWord = h.versionWord();
+        out.countersOffset = sections.countersOffset();
+        out.numCounters = (int) h.numCounters();
         out.recordStart = starts;
         out.recordCount = counts;
         out.hasValues = hasValues;
-        out.valueDataOffset = valueDataOffset;
+        out.valueDataOffset = sections.valueDataOffset();
         return out;
     }
 
