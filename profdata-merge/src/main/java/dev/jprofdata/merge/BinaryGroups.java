@@ -2,10 +2,7 @@ package dev.jprofdata.merge;
 
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
-import dev.jprofdata.format.ProfileReader;
-import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
-import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.RawCounterLayout;
@@ -27,18 +24,19 @@ import java.util.List;
 /**
  * The fast path for many runs of one binary (spec/performance.md, "binary groups").
  *
- * <p>The first plain raw file of a binary is read the ordinary way and becomes a group's reference.
- * A later file of the same size whose bytes equal the reference's outside the counter section and
- * the run-time address fields ({@link RawCounterLayout#sameApartFromCounters}) joins the group: its counters are added, weighted, into
- * one accumulator straight from the mapping, with no record decoding, names or objects per
- * record. At the end of the slice each group's sums enter the merge state as one bulk record per
- * function ({@link MergeState#addBulk}), which gives the state per-input adds would give.
+ * <p>The first plain raw file of a binary is read the ordinary way and becomes a group's reference
+ * ({@link RawCounterLayout#probe} also checks, with the ordinary reader, that every record is where
+ * the layout says). A later file whose bytes equal the reference's before the value data, apart
+ * from the counters and the run-time address fields, and whose functions all moved by one slide,
+ * joins the group: its counters are added, weighted, into one accumulator straight from the file
+ * and its value blobs decoded against the reference's address table, with no names or record
+ * objects per file. At the end of the slice each group's sums enter the merge state as one bulk
+ * record per function ({@link MergeState#addBulk}), which gives the state per-input adds would
+ * give.
  *
  * <p>Anything unusual leaves a file to the ordinary reader: counters of 2^56 or more (the reader
- * warns about them), weights above 255, and sums that overflow (the whole group is then re-read
- * file by file, so overflow reports name the right input). Before a group is emitted, the
- * reference is read again with the ordinary reader and every record checked against the layout
- * this class computed; any disagreement also falls back to reading the group's files one by one.
+ * warns about them), weights above 255, damaged value data, and sums that overflow (the whole group
+ * is then read again file by file, so overflow reports name the right input).
  */
 final class BinaryGroups {
     /** Groups kept per slice; more distinct binaries than this are merged the ordinary way. */
@@ -276,7 +274,7 @@ final class BinaryGroups {
             return out;
         }
 
-        /** Adds one bulk record per function to {@code state}; false when the group must be re-read. */
+        /** Adds one bulk record per function to {@code state}; false when its files must be read one by one. */
         boolean emit(MergeState state) {
             if (overflowed) {
                 return false;
@@ -286,13 +284,8 @@ final class BinaryGroups {
                     return false;
                 }
             }
-            List<ProfileRecord> records = referenceRecords();
-            if (records == null) {
-                return false;
-            }
             int listed = Math.min(BulkContribution.KEPT, members.size());
-            for (int r = 0; r < records.size(); r++) {
-                ProfileRecord ref = records.get(r);
+            for (int r = 0; r < layout.numRecords(); r++) {
                 int start = (int) layout.counterStart(r);
                 long[] summed = Arrays.copyOfRange(sums, start, start + layout.counterCount(r));
                 long totalCountSum = 0;
@@ -305,50 +298,12 @@ final class BinaryGroups {
                     positions[m] = MergeState.position(members.get(m).inputIndex, r);
                     countSums[m] = members.get(m).recordSums[r];
                 }
-                state.addBulk(new ProfileRecord(ref.name(), ref.hash(), summed, new byte[0],
+                state.addBulk(new ProfileRecord(layout.name(r), layout.hash(r), summed, new byte[0],
                         ProfileRecord.noValueSites(), null),
                         new BulkContribution(positions, countSums, members.size(), totalCountSum),
                         values == null ? null : values[r]);
             }
             return true;
-        }
-
-        /**
-         * The reference's records read the ordinary way, provided each one is exactly what the
-         * layout says (counters at the computed place, nothing but counters); otherwise null.
-         */
-        private List<ProfileRecord> referenceRecords() {
-            List<ProfileRecord> records = new ArrayList<>(layout.numRecords());
-            int base = (int) layout.countersOffset();
-            try (ProfileReader reader = ProfileReaders.open(reference.path(), reference.displayName())) {
-                ProfileRecord r;
-                while ((r = reader.next()) != null) {
-                    int i = records.size();
-                    if (i >= layout.numRecords() || r.counts().length != layout.counterCount(i)
-                            || r.bitmap().length != 0 || r.offload() != null || r.isPseudo()) {
-                        return null;
-                    }
-                    for (ValueKind k : ValueKind.values()) {
-                        if (r.sites(k).length != layout.siteCount(i, k)) {
-                            return null;
-                        }
-                    }
-                    long start = layout.counterStart(i);
-                    long[] counts = r.counts();
-                    for (int k = 0; k < counts.length; k++) {
-                        if (counts[k] != referenceMap.getLong(base + (int) (8 * (start + k)))) {
-                            return null;
-                        }
-                    }
-                    records.add(r);
-                }
-                if (!reader.warnings().isEmpty()) {
-                    return null;
-                }
-            } catch (IOException | RuntimeException e) {
-                return null;
-            }
-            return records.size() == layout.numRecords() ? records : null;
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.jprofdata.format.raw;
 import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import java.io.IOException;
@@ -29,9 +31,9 @@ import java.nio.file.StandardOpenOption;
  * filling the whole file, with 8-byte counters, at least one data record, no MC/DC bitmap, no
  * vtables, no GPU device record and no temporal, byte-coverage or correlation flags.
  * {@link #probe} returns {@code null} for everything else, which then takes the ordinary reader.
- * The caller reads the group's first file with {@link RawProfileReader} and checks that its records
- * match {@link #counterStart}, {@link #counterCount} and {@link #siteCount} before trusting this
- * layout.
+ * {@link #probe} also reads the file once with {@link RawProfileReader} and accepts it only when
+ * every record is exactly where and what this layout says; it keeps the records' names, hashes and
+ * site counts for the caller.
  */
 public final class RawCounterLayout {
     /** Largest header (v10) and record (v9/v10), and smallest record (v8), this class accepts. */
@@ -51,10 +53,15 @@ public final class RawCounterLayout {
     private final int numCounters;
     private final long[] recordStart;
     private final int[] recordCount;
+    /** Whether record {@code i} has a value-data blob. */
+    private final boolean[] hasValues;
     /** Where the value data starts; the file size when no record has value data. */
     private final long valueDataOffset;
     /** Per record with value data, its site count per value kind (from the first file); else null. */
     private final int[][] siteCounts;
+    /** Each record's name and function hash, as the reader gives them. */
+    private final String[] names;
+    private final long[] hashes;
     /** Resolves the first file's value addresses; null without value data. */
     private final AddressResolver resolver;
 
@@ -69,8 +76,11 @@ public final class RawCounterLayout {
         this.numCounters = b.numCounters;
         this.recordStart = b.recordStart;
         this.recordCount = b.recordCount;
+        this.hasValues = b.hasValues;
         this.valueDataOffset = b.valueDataOffset;
         this.siteCounts = b.siteCounts;
+        this.names = b.names;
+        this.hashes = b.hashes;
         this.resolver = b.resolver;
     }
 
@@ -89,6 +99,8 @@ public final class RawCounterLayout {
         boolean[] hasValues;
         long valueDataOffset;
         int[][] siteCounts;
+        String[] names;
+        long[] hashes;
         AddressResolver resolver;
     }
 
@@ -134,14 +146,14 @@ public final class RawCounterLayout {
      */
     public static RawCounterLayout probe(ByteBuffer file) {
         Builder b = parse(file, file.capacity());
-        if (b == null) {
+        if (b == null || !readRecords(b, file)) {
             return null;
         }
         boolean anyValues = false;
         for (boolean v : b.hasValues) {
             anyValues |= v;
         }
-        if (anyValues && !readValueShape(b, file)) {
+        if (anyValues && !readAddresses(b, file)) {
             return null;
         }
         return new RawCounterLayout(b);
@@ -222,47 +234,55 @@ public final class RawCounterLayout {
         return out;
     }
 
-    /** Decodes the first file's value data once: its address table and each record's site counts. */
-    private static boolean readValueShape(Builder b, ByteBuffer file) {
-        try {
-            RawBytes bytes = RawBytes.wrap(file.duplicate().clear());
-            RawProfile profile = RawProfileParser.parse(bytes, 0, 8, "");
-            if (profile.sections().valueDataOffset() != b.valueDataOffset) {
-                return false;
-            }
-            b.resolver = profile.resolver();
-            b.siteCounts = new int[b.recordStart.length][];
-            ValueSite[][][] sites = decode(bytes, b.valueDataOffset, b.hasValues, b.resolver, "");
-            if (sites == null) {
-                return false;
-            }
-            for (int r = 0; r < sites.length; r++) {
-                if (sites[r] != null) {
-                    b.siteCounts[r] = new int[ValueKind.COUNT];
-                    for (int k = 0; k < ValueKind.COUNT; k++) {
-                        b.siteCounts[r][k] = sites[r][k].length;
+    /**
+     * Reads the file with the ordinary reader and checks that every record is what the parse says:
+     * its counters at the computed place, no bitmap or GPU data, no reader warning. Keeps each
+     * record's name, hash and site counts, so nobody needs to read this file again.
+     */
+    private static boolean readRecords(Builder b, ByteBuffer file) {
+        int n = b.recordStart.length;
+        b.names = new String[n];
+        b.hashes = new long[n];
+        b.siteCounts = new int[n][];
+        ByteBuffer raw = file.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        int i = 0;
+        try (ProfileReader reader = RawProfileReader.open(file.duplicate().clear(), "")) {
+            for (ProfileRecord r; (r = reader.next()) != null; i++) {
+                long[] counts = r.counts();
+                if (i >= n || counts.length != b.recordCount[i] || r.bitmap().length != 0 || r.offload() != null
+                        || r.isPseudo() || r.hasValueSites() != b.hasValues[i]) {
+                    return false;
+                }
+                int at = (int) (b.countersOffset + 8 * b.recordStart[i]);
+                for (int k = 0; k < counts.length; k++) {
+                    if (counts[k] != raw.getLong(at + 8 * k)) {
+                        return false;
+                    }
+                }
+                b.names[i] = r.name();
+                b.hashes[i] = r.hash();
+                if (b.hasValues[i]) {
+                    b.siteCounts[i] = new int[ValueKind.COUNT];
+                    for (ValueKind k : ValueKind.values()) {
+                        b.siteCounts[i][k.number()] = r.sites(k).length;
                     }
                 }
             }
-            return true;
-        } catch (ProfileFormatException | RuntimeException e) {
+            return i == n && reader.warnings().isEmpty() && reader.notices().isEmpty();
+        } catch (IOException | RuntimeException e) {
             return false;
         }
     }
 
-    /** Every value blob from {@code offset} on, one per record with values; null unless they end the file. */
-    private static ValueSite[][][] decode(RawBytes bytes, long offset, boolean[] hasValues, AddressResolver resolver,
-            String fileName) throws ProfileFormatException {
-        ValueSite[][][] out = new ValueSite[hasValues.length][][];
-        long at = offset;
-        for (int r = 0; r < hasValues.length; r++) {
-            if (hasValues[r]) {
-                ValueProfDataDecoder.Decoded d = ValueProfDataDecoder.decode(bytes, at, resolver, fileName);
-                out[r] = d.sites();
-                at += d.totalSize();
-            }
+    /** The address table that resolves the file's indirect-call targets, for decoding other runs. */
+    private static boolean readAddresses(Builder b, ByteBuffer file) {
+        try {
+            RawProfile profile = RawProfileParser.parse(RawBytes.wrap(file.duplicate().clear()), 0, 8, "");
+            b.resolver = profile.resolver();
+            return profile.sections().valueDataOffset() == b.valueDataOffset;
+        } catch (ProfileFormatException | RuntimeException e) {
+            return false;
         }
-        return at == bytes.size() ? out : null;
     }
 
     /**
@@ -273,24 +293,27 @@ public final class RawCounterLayout {
      * @throws ProfileFormatException when the value data is damaged (the ordinary reader reports it)
      */
     public ValueSite[][][] values(ByteBuffer other, long slide, String fileName) throws ProfileFormatException {
+        ValueSite[][][] sites = new ValueSite[hasValues.length][][];
         if (resolver == null) {
-            return new ValueSite[recordStart.length][][];
+            return sites;
         }
-        boolean[] hasValues = new boolean[siteCounts.length];
+        RawBytes bytes = RawBytes.wrap(other.duplicate().clear());
+        AddressResolver moved = resolver.shifted(slide);
+        long at = valueDataOffset;
         for (int r = 0; r < hasValues.length; r++) {
-            hasValues[r] = siteCounts[r] != null;
-        }
-        ValueSite[][][] sites = decode(RawBytes.wrap(other.duplicate().clear()), valueDataOffset, hasValues,
-                resolver.shifted(slide), fileName);
-        if (sites == null) {
-            return null;
-        }
-        for (int r = 0; r < sites.length; r++) {
-            for (int k = 0; sites[r] != null && k < ValueKind.COUNT; k++) {
-                if (sites[r][k].length != siteCounts[r][k]) {
-                    return null;
+            if (hasValues[r]) {
+                ValueProfDataDecoder.Decoded d = ValueProfDataDecoder.decode(bytes, at, moved, fileName);
+                at += d.totalSize();
+                sites[r] = d.sites();
+                for (int k = 0; k < ValueKind.COUNT; k++) {
+                    if (sites[r][k].length != siteCounts[r][k]) {
+                        return null;
+                    }
                 }
             }
+        }
+        if (at != bytes.size()) {
+            return null; // more or less value data than the first file's records have blobs for
         }
         return sites;
     }
@@ -409,6 +432,16 @@ public final class RawCounterLayout {
         return recordCount[i];
     }
 
+    /** Record {@code i}'s function name. */
+    public String name(int i) {
+        return names[i];
+    }
+
+    /** Record {@code i}'s function hash. */
+    public long hash(int i) {
+        return hashes[i];
+    }
+
     /** Whether some record has value data (files of the group then differ in size). */
     public boolean hasValueData() {
         return resolver != null;
@@ -421,6 +454,6 @@ public final class RawCounterLayout {
 
     /** Sites of value kind {@code kind} in record {@code i} (0 without value data). */
     public int siteCount(int i, ValueKind kind) {
-        return siteCounts == null || siteCounts[i] == null ? 0 : siteCounts[i][kind.number()];
+        return hasValues[i] ? siteCounts[i][kind.number()] : 0;
     }
 }
