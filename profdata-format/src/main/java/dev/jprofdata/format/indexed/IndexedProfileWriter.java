@@ -106,8 +106,13 @@ public final class IndexedProfileWriter {
             throw new IllegalArgumentException("can write only versions " + IndexedFormat.MIN_WRITE_VERSION + " to "
                     + IndexedFormat.MAX_VERSION + ", not " + version);
         }
+        int requested = version;
         version = effectiveVersion(contents, version);
-        contents = IndexedCompatibility.reduceLayout(contents, version);
+        // Asked for 13 (the default), the version chosen holds everything, and 15 always does: only
+        // an explicitly older version needs the pass over all records that drops what it cannot hold.
+        if (requested != IndexedFormat.LLVM_VERSION && version < IndexedFormat.MAX_VERSION) {
+            contents = IndexedCompatibility.reduceLayout(contents, version);
+        }
         checkNameOrder(contents.groups());
         long kindBits = contents.kind().variantBits() & ~NEVER_WRITTEN;
         boolean cs = (kindBits & ProfileKind.CONTEXT_SENSITIVE) != 0;
@@ -172,18 +177,9 @@ public final class IndexedProfileWriter {
 
     /** Whether any record carries uniformity bits (the output is then v14 rather than 13). */
     public static boolean hasUniformity(ProfileContents contents) {
-        return anyRecord(contents, r -> r.uniformityBits() != null);
-    }
-
-    /** Whether any record carries wave counters (the output is then v15 rather than 13). */
-    public static boolean hasWaveCounts(ProfileContents contents) {
-        return anyRecord(contents, r -> r.waveCounts() != null);
-    }
-
-    private static boolean anyRecord(ProfileContents contents, java.util.function.Predicate<ProfileRecord> test) {
         for (NameGroup g : contents.groups()) {
             for (ProfileRecord r : g.records()) {
-                if (test.test(r)) {
+                if (r.uniformityBits() != null) {
                     return true;
                 }
             }
@@ -196,10 +192,16 @@ public final class IndexedProfileWriter {
         if (version != IndexedFormat.LLVM_VERSION) {
             return version;
         }
-        if (hasWaveCounts(contents)) {
-            return IndexedFormat.WAVE_VERSION;
+        boolean uniformity = false;
+        for (NameGroup g : contents.groups()) {
+            for (ProfileRecord r : g.records()) {
+                if (r.waveCounts() != null) {
+                    return IndexedFormat.WAVE_VERSION;
+                }
+                uniformity |= r.uniformityBits() != null;
+            }
         }
-        return hasUniformity(contents) ? IndexedFormat.OFFLOAD_VERSION : version;
+        return uniformity ? IndexedFormat.OFFLOAD_VERSION : version;
     }
 
     private static void checkNameOrder(List<NameGroup> groups) {

@@ -18,11 +18,15 @@ final class Contributors {
     private long totalCountSum;
 
     Contributors(long position, long countSum) {
-        positions = new long[] {position};
-        countSums = new long[] {countSum};
-        kept = 1;
-        total = 1;
-        totalCountSum = countSum;
+        this(new long[] {position}, new long[] {countSum}, 1, 1, countSum);
+    }
+
+    private Contributors(long[] positions, long[] countSums, int kept, long total, long totalCountSum) {
+        this.positions = positions;
+        this.countSums = countSums;
+        this.kept = kept;
+        this.total = total;
+        this.totalCountSum = totalCountSum;
     }
 
     /**
@@ -30,14 +34,8 @@ final class Contributors {
      * with their count sums, out of {@code total} contributions summing to {@code totalCountSum}.
      */
     static Contributors of(long[] positions, long[] countSums, int kept, long total, long totalCountSum) {
-        Contributors c = new Contributors(positions[0], countSums[0]);
         int n = Math.min(LIMIT, kept);
-        c.positions = java.util.Arrays.copyOf(positions, n);
-        c.countSums = java.util.Arrays.copyOf(countSums, n);
-        c.kept = n;
-        c.total = total;
-        c.totalCountSum = totalCountSum;
-        return c;
+        return new Contributors(Arrays.copyOf(positions, n), Arrays.copyOf(countSums, n), n, total, totalCountSum);
     }
 
     /** {@code absorb(new Contributors(position, countSum))} without the allocation. */
