@@ -6,8 +6,10 @@ import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.RawCounterLayout;
+import dev.jprofdata.format.raw.Words;
 import dev.jprofdata.merge.state.BulkContribution;
 import dev.jprofdata.merge.state.BulkValues;
+import dev.jprofdata.merge.state.FlatRecords;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
 import java.io.IOException;
@@ -24,15 +26,15 @@ import java.util.List;
 /**
  * The fast path for many runs of one binary (spec/performance.md, "binary groups").
  *
- * <p>The first plain raw file of a binary is read the ordinary way and becomes a group's reference
- * ({@link RawCounterLayout#probe} also checks, with the ordinary reader, that every record is where
- * the layout says). A later file whose bytes equal the reference's before the value data, apart
- * from the counters and the run-time address fields, and whose functions all moved by one slide,
- * joins the group: its counters are added, weighted, into one accumulator straight from the file
- * and its value blobs decoded against the reference's address table, with no names or record
- * objects per file. At the end of the slice each group's sums enter the merge state as one bulk
- * record per function ({@link MergeState#addBulk}), which gives the state per-input adds would
- * give.
+ * <p>The first plain raw file of a binary is checked with the ordinary reader
+ * ({@link RawCounterLayout#probe}: every record is where the layout says, no warning) and starts a
+ * group. A later file whose bytes equal that first file's before the value data, apart from the
+ * counters and the run-time address fields, and whose functions all moved by one slide, joins the
+ * group. Every member's counters are added, weighted, into one accumulator straight from the file
+ * (as little-endian words) and its value blobs decoded against the first file's address table,
+ * with no names or record objects per file. At the end of the slice a group's records with value
+ * data enter the merge state as bulk records ({@link MergeState#addBulk}) and the rest as flat
+ * records ({@link MergeState#addFlat}), which give the state per-input adds would give.
  *
  * <p>Anything unusual leaves a file to the ordinary reader: counters of 2^56 or more (the reader
  * warns about them), weights above 255, damaged value data, and sums that overflow (the whole group
@@ -50,7 +52,7 @@ final class BinaryGroups {
      * Joining files are read into this reused buffer rather than mapped: mappings of thousands of
      * inputs would stay resident until collected and inflate the process's memory.
      */
-    private ByteBuffer scratch = ByteBuffer.allocateDirect(0);
+    private final Words.Reader reader = new Words.Reader();
 
     /** Whether the options leave the per-file reading unobservable (no renaming, budget or details). */
     static boolean applies(MergeOptions options) {
@@ -58,24 +60,34 @@ final class BinaryGroups {
                 && options.memoryBudget() == 0;
     }
 
-    /** After {@code input} was read the ordinary way: a clean plain raw file starts a group. */
-    void offerReference(MergeInput input, InputLoader.Loaded loaded) {
-        if (groups.size() >= MAX_GROUPS || loaded.failure() != null || !loaded.notices().isEmpty()
-                || !loaded.deviceWarnings().isEmpty() || !loaded.details().isEmpty()
-                || DeviceProfiles.isDeviceName(input.path())) {
-            return;
+    /**
+     * Starts a group with {@code input} when it is a clean plain raw file of a binary not seen yet,
+     * and adds its counters as the group's first member (its binary IDs go to {@code state});
+     * returns what loading it gave, or {@code null} when it must be read the ordinary way.
+     */
+    InputLoader.Loaded tryStart(int inputIndex, MergeInput input, MergeState state) {
+        if (groups.size() >= MAX_GROUPS || DeviceProfiles.isDeviceName(input.path())) {
+            return null;
         }
         ByteBuffer map = mapWhole(input.path());
         RawCounterLayout layout = map == null ? null : RawCounterLayout.probe(map);
-        if (layout == null || loaded.recordsRead() != layout.numRecords()) {
-            return;
+        if (layout == null) {
+            return null;
         }
+        long[] words = new long[(int) (layout.fileSize() / 8)];
+        map.asLongBuffer().get(words);
         for (Group g : groups) {
-            if (g.sameBytesOutsideCounters(map)) {
-                return; // a file of an existing group that could not join (large counters, weight)
+            if (g.sameBytesOutsideCounters(words, layout.fileSize())) {
+                return null; // a file of an existing group that could not join (large counters, weight)
             }
         }
-        groups.add(new Group(input, loaded.kind(), map, layout));
+        Group g = new Group(layout.kind(), words, layout);
+        InputLoader.Loaded loaded = g.join(inputIndex, input, words, map);
+        if (loaded != null) {
+            groups.add(g);
+            state.addBinaryIds(layout.binaryIds());
+        }
+        return loaded;
     }
 
     /**
@@ -92,21 +104,21 @@ final class BinaryGroups {
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        ByteBuffer map = null;
+        long[] words = null;
         for (Group g : groups) {
             // Files with value data differ in size; the rest must be exactly as long.
             boolean candidate = g.layout.hasValueData() ? size >= g.layout.valueDataOffset() : g.size == size;
             if (!candidate) {
                 continue;
             }
-            if (map == null) {
-                map = readWhole(input.path(), size);
-                if (map == null) {
+            if (words == null) {
+                words = reader.read(input.path(), size);
+                if (words == null) {
                     return null;
                 }
             }
-            if (g.sameBytesOutsideCounters(map)) {
-                return g.join(inputIndex, input, map);
+            if (g.sameBytesOutsideCounters(words, size)) {
+                return g.join(inputIndex, input, words, reader.lastBytes());
             }
         }
         return null;
@@ -129,27 +141,6 @@ final class BinaryGroups {
         return fallback;
     }
 
-    /** The whole file in {@link #scratch}, or null when it cannot be read or changed size. */
-    private ByteBuffer readWhole(Path path, long size) {
-        if (scratch.capacity() < size) {
-            scratch = ByteBuffer.allocateDirect((int) size);
-        }
-        ByteBuffer buffer = scratch.clear().limit((int) size).slice().order(ByteOrder.LITTLE_ENDIAN);
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            while (buffer.hasRemaining()) {
-                if (ch.read(buffer) < 0) {
-                    return null;
-                }
-            }
-            if (ch.size() != size) {
-                return null;
-            }
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        return buffer.clear();
-    }
-
     private static ByteBuffer mapWhole(Path path) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -166,32 +157,37 @@ final class BinaryGroups {
     private record Member(int inputIndex, long[] recordSums) {
     }
 
-    /** The files of one binary: the reference read the ordinary way, and the members added here. */
-    private static final class Group {
-        final MergeInput reference;
+    /**
+     * The files of one binary, all added here: the first (the reference, probed with the ordinary
+     * reader) and every later run that matches it. Its counters-only records enter the merge state
+     * flat.
+     */
+    private static final class Group implements FlatRecords {
         final ProfileKind kind;
-        final ByteBuffer referenceMap;
+        /** The reference file as little-endian words. */
+        final long[] referenceWords;
         final RawCounterLayout layout;
         final long size;
         final List<Member> members = new ArrayList<>();
         long[] sums;
         /** Per record with value data, its members' summed sites; null without value data. */
         BulkValues[] values;
-        boolean overflowed;
+        /** All members' counters, weighted and summed, saturating: bounds every single sum. */
+        long grandTotal;
 
-        Group(MergeInput reference, ProfileKind kind, ByteBuffer referenceMap, RawCounterLayout layout) {
-            this.reference = reference;
+        Group(ProfileKind kind, long[] referenceWords, RawCounterLayout layout) {
             this.kind = kind;
-            this.referenceMap = referenceMap;
+            this.referenceWords = referenceWords;
             this.layout = layout;
-            this.size = referenceMap.capacity();
+            this.size = layout.fileSize();
         }
 
-        boolean sameBytesOutsideCounters(ByteBuffer map) {
-            return layout.sameApartFromCounters(referenceMap, map);
+        boolean sameBytesOutsideCounters(long[] words, long wordsSize) {
+            return layout.sameApartFromCounters(referenceWords, words, wordsSize);
         }
 
-        InputLoader.Loaded join(int inputIndex, MergeInput input, ByteBuffer map) {
+        /** Adds one run ({@code words} and {@code bytes} are the whole file); null when it cannot join. */
+        InputLoader.Loaded join(int inputIndex, MergeInput input, long[] words, ByteBuffer bytes) {
             long weight = input.weight();
             if (weight < 1 || weight > MAX_WEIGHT) {
                 return null;
@@ -199,9 +195,9 @@ final class BinaryGroups {
             ValueSite[][][] sites = null;
             if (layout.hasValueData()) {
                 // Value data is decoded first: a damaged blob leaves the file to the ordinary reader.
-                Long slide = layout.slide(referenceMap, map);
+                Long slide = layout.slide(referenceWords, words);
                 try {
-                    sites = slide == null ? null : layout.values(map, slide, input.displayName());
+                    sites = slide == null ? null : layout.values(bytes, slide, input.displayName());
                 } catch (ProfileFormatException e) {
                     sites = null;
                 }
@@ -209,38 +205,45 @@ final class BinaryGroups {
                     return null;
                 }
             }
-            int base = (int) layout.countersOffset();
+            int base = (int) (layout.countersOffset() / 8);
             int n = layout.numCounters();
             if (sums == null) {
                 sums = new long[n];
             }
-            // One pass: add the weighted counters, and note the reader's warning case (counters of
-            // 2^56 and more), the input's own sum and any carry out of 64 bits.
+            // One pass: add the weighted counters and note the reader's warning case (counters of
+            // 2^56 and more) and the input's own sum, kept in two halves that cannot overflow.
             long seen = 0;
-            long total = 0;
-            long totalCarry = 0;
-            long sumCarry = 0;
-            for (int i = 0; i < n; i++) {
-                long y = map.getLong(base + 8 * i);
-                seen |= y;
-                long t = total + y;
-                totalCarry |= (total & y) | ((total | y) & ~t);
-                total = t;
-                long wy = weight * y;
-                long a = sums[i];
-                long s = a + wy;
-                sumCarry |= (a & wy) | ((a | wy) & ~s);
-                sums[i] = s;
+            long high = 0;
+            long low = 0;
+            if (weight == 1) {
+                for (int i = 0; i < n; i++) {
+                    long y = words[base + i];
+                    seen |= y;
+                    high += y >>> 32;
+                    low += y & 0xFFFF_FFFFL;
+                    sums[i] += y;
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    long y = words[base + i];
+                    seen |= y;
+                    high += y >>> 32;
+                    low += y & 0xFFFF_FFFFL;
+                    sums[i] += weight * y;
+                }
             }
-            if ((seen & LARGE_COUNTER_BITS) != 0 || totalCarry < 0) {
+            long total = (high << 32) + low;
+            if ((seen & LARGE_COUNTER_BITS) != 0 || (high >>> 32) != 0 || Long.compareUnsigned(total, low) < 0) {
                 // Leave this input to the ordinary reader; subtracting undoes the additions exactly
                 // (arithmetic modulo 2^64), so the group's sums are as before.
                 for (int i = 0; i < n; i++) {
-                    sums[i] -= weight * map.getLong(base + 8 * i);
+                    sums[i] -= weight * words[base + i];
                 }
                 return null;
             }
-            overflowed |= sumCarry < 0;
+            // No counter's sum can exceed the sum of all counters of all members: while that stays
+            // below 2^64 - 3 nothing overflowed, without checking each addition.
+            grandTotal = Saturating.add(grandTotal, Saturating.multiply(total, weight));
             if (sites != null) {
                 if (values == null) {
                     values = new BulkValues[layout.numRecords()];
@@ -254,56 +257,131 @@ final class BinaryGroups {
                     }
                 }
             }
-            long[] recordSums = members.size() < BulkContribution.KEPT ? recordSums(map, weight) : null;
+            long[] recordSums = members.size() < BulkContribution.KEPT ? recordSums(words, weight) : null;
             members.add(new Member(inputIndex, recordSums));
             return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
                     Saturating.multiply(total, weight));
         }
 
-        private long[] recordSums(ByteBuffer map, long weight) {
-            int base = (int) layout.countersOffset();
+        private long[] recordSums(long[] words, long weight) {
+            int base = (int) (layout.countersOffset() / 8);
             long[] out = new long[layout.numRecords()];
             for (int r = 0; r < out.length; r++) {
                 long start = layout.counterStart(r);
                 long sum = 0;
                 for (int k = 0; k < layout.counterCount(r); k++) {
-                    sum = Saturating.add(sum, weight * map.getLong(base + (int) (8 * (start + k))));
+                    sum = Saturating.add(sum, weight * words[base + (int) (start + k)]);
                 }
                 out[r] = sum;
             }
             return out;
         }
 
-        /** Adds one bulk record per function to {@code state}; false when its files must be read one by one. */
+        /**
+         * Puts the group into {@code state}: records with value data as bulk records, the rest flat;
+         * false when its files must be read one by one.
+         */
         boolean emit(MergeState state) {
-            if (overflowed) {
+            if (Long.compareUnsigned(grandTotal, Saturating.COUNTER_CAP) > 0) {
+                return false; // some sum may have wrapped: the files are read one by one
+            }
+            boolean anyFlat = false;
+            for (int r = 0; r < layout.numRecords(); r++) {
+                if (isFlat(r)) {
+                    anyFlat = true;
+                } else {
+                    state.addBulk(new ProfileRecord(name(r), hash(r), counts(r), new byte[0],
+                            ProfileRecord.noValueSites(), null), contribution(r), values[r]);
+                }
+            }
+            if (anyFlat) {
+                state.addFlat(this);
+            }
+            return true;
+        }
+
+        @Override
+        public int size() {
+            return layout.numRecords();
+        }
+
+        @Override
+        public boolean absorb(FlatRecords records) {
+            if (!(records instanceof Group other) || other.layout.fileSize() != layout.fileSize()
+                    || other.sums.length != sums.length || (values == null) != (other.values == null)
+                    || !layout.sameApartFromCounters(referenceWords, other.referenceWords, layout.fileSize())) {
                 return false;
             }
-            for (long s : sums) {
-                if (Long.compareUnsigned(s, Saturating.COUNTER_CAP) > 0) {
+            List<Member> all = new ArrayList<>(members.size() + other.members.size());
+            all.addAll(members);
+            all.addAll(other.members);
+            all.sort(java.util.Comparator.comparingInt(Member::inputIndex));
+            for (int m = 0; m < all.size(); m++) {
+                if (m > 0 && all.get(m - 1).inputIndex == all.get(m).inputIndex) {
+                    return false; // overlapping inputs: not two parts of one merge
+                }
+                if (m < BulkContribution.KEPT && all.get(m).recordSums == null) {
                     return false;
                 }
             }
-            int listed = Math.min(BulkContribution.KEPT, members.size());
-            for (int r = 0; r < layout.numRecords(); r++) {
-                int start = (int) layout.counterStart(r);
-                long[] summed = Arrays.copyOfRange(sums, start, start + layout.counterCount(r));
-                long totalCountSum = 0;
-                for (long c : summed) {
-                    totalCountSum = Saturating.add(totalCountSum, c);
+            long[] total = new long[sums.length];
+            for (int i = 0; i < sums.length; i++) {
+                long a = sums[i];
+                long b = other.sums[i];
+                long s = a + b;
+                if (Long.compareUnsigned(s, a) < 0 || Long.compareUnsigned(s, Saturating.COUNTER_CAP) > 0) {
+                    return false; // the state's ordinary combine reports the overflow
                 }
-                long[] positions = new long[listed];
-                long[] countSums = new long[listed];
-                for (int m = 0; m < listed; m++) {
-                    positions[m] = MergeState.position(members.get(m).inputIndex, r);
-                    countSums[m] = members.get(m).recordSums[r];
-                }
-                state.addBulk(new ProfileRecord(layout.name(r), layout.hash(r), summed, new byte[0],
-                        ProfileRecord.noValueSites(), null),
-                        new BulkContribution(positions, countSums, members.size(), totalCountSum),
-                        values == null ? null : values[r]);
+                total[i] = s;
             }
+            sums = total;
+            grandTotal = Saturating.add(grandTotal, other.grandTotal);
+            members.clear();
+            members.addAll(all);
             return true;
+        }
+
+        @Override
+        public boolean isFlat(int r) {
+            return values == null || values[r] == null;
+        }
+
+        @Override
+        public String name(int r) {
+            return layout.name(r);
+        }
+
+        @Override
+        public long hash(int r) {
+            return layout.hash(r);
+        }
+
+        @Override
+        public long[] counts(int r) {
+            int start = (int) layout.counterStart(r);
+            return Arrays.copyOfRange(sums, start, start + layout.counterCount(r));
+        }
+
+        @Override
+        public long firstPosition(int r) {
+            return MergeState.position(members.get(0).inputIndex, r);
+        }
+
+        @Override
+        public BulkContribution contribution(int r) {
+            int listed = Math.min(BulkContribution.KEPT, members.size());
+            long[] positions = new long[listed];
+            long[] countSums = new long[listed];
+            for (int m = 0; m < listed; m++) {
+                positions[m] = MergeState.position(members.get(m).inputIndex, r);
+                countSums[m] = members.get(m).recordSums[r];
+            }
+            long totalCountSum = 0;
+            int start = (int) layout.counterStart(r);
+            for (int k = 0; k < layout.counterCount(r); k++) {
+                totalCountSum = Saturating.add(totalCountSum, sums[start + k]);
+            }
+            return new BulkContribution(positions, countSums, members.size(), totalCountSum);
         }
     }
 }

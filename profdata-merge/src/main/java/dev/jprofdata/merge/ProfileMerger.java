@@ -258,12 +258,15 @@ public final class ProfileMerger {
             checkCancelled(listener);
             MergeInput input = inputs.get(index);
             listener.inputStarted(index, input);
-            InputLoader.Loaded loaded = groups == null ? null : groups.tryJoin(index, input);
+            InputLoader.Loaded loaded = null;
+            if (groups != null) {
+                loaded = groups.tryJoin(index, input);
+                if (loaded == null) {
+                    loaded = groups.tryStart(index, input, state);
+                }
+            }
             if (loaded == null) {
                 loaded = loader.load(input, index, state);
-                if (groups != null) {
-                    groups.offerReference(input, loaded);
-                }
             }
             listener.inputFinished(index, input, sizeOf(input));
             record(index, loaded, kinds, failures, notices, deviceWarnings, details, readSums);

@@ -153,12 +153,10 @@ class BinaryGroupsTest {
 
     @Test
     void runsOfOneBinaryJoinTheFirstOnesGroup() throws IOException {
-        MergeOptions options = MergeOptions.defaults();
-        InputLoader loader = new InputLoader(options);
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
         MergeInput first = MergeInput.of(sameBinary.get(0));
-        groups.offerReference(first, loader.load(first, 0, state));
+        assertThat(groups.tryStart(0, first, state)).as("a plain raw file starts a group").isNotNull();
         InputLoader.Loaded joined = groups.tryJoin(1, MergeInput.of(sameBinary.get(1)));
         assertThat(joined).isNotNull();
         assertThat(joined.failure()).isNull();
@@ -204,12 +202,10 @@ class BinaryGroupsTest {
 
     @Test
     void runsWithValueDataJoinAndMovedFunctionsAreResolvedAsTheirOwn() throws IOException {
-        MergeOptions options = MergeOptions.defaults();
-        InputLoader loader = new InputLoader(options);
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
         MergeInput first = MergeInput.of(irRuns.get(0));
-        groups.offerReference(first, loader.load(first, 0, state));
+        assertThat(groups.tryStart(0, first, state)).as("a plain raw file starts a group").isNotNull();
         assertThat(groups.tryJoin(1, MergeInput.of(irRuns.get(3)))).as("another run, other value data").isNotNull();
         assertThat(groups.tryJoin(2, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
         assertThat(groups.tryJoin(3, MergeInput.of(irTorn))).as("one function moved").isNull();

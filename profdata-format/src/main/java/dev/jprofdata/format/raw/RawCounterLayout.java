@@ -10,9 +10,6 @@ import dev.jprofdata.format.ValueSite;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Where the counters and value data of a plain raw profile sit, for merging many runs of one
@@ -64,6 +61,11 @@ public final class RawCounterLayout {
     private final long[] hashes;
     /** Resolves the first file's value addresses; null without value data. */
     private final AddressResolver resolver;
+    /** Size of the file this layout was probed from. */
+    private final long fileSize;
+    /** What the reader said of that file: its kind and binary IDs. */
+    private final ProfileKind kind;
+    private final java.util.List<byte[]> binaryIds;
 
     private RawCounterLayout(Builder b) {
         this.headerSize = b.headerSize;
@@ -82,6 +84,9 @@ public final class RawCounterLayout {
         this.names = b.names;
         this.hashes = b.hashes;
         this.resolver = b.resolver;
+        this.fileSize = b.fileSize;
+        this.kind = b.kind;
+        this.binaryIds = b.binaryIds;
     }
 
     /** The fields {@link #probe} collects, in one place. */
@@ -102,41 +107,17 @@ public final class RawCounterLayout {
         String[] names;
         long[] hashes;
         AddressResolver resolver;
+        long fileSize;
+        ProfileKind kind;
+        java.util.List<byte[]> binaryIds;
     }
 
     /**
-     * Whether the raw file at {@code path} is a plain host profile of the accepted kind (value data
-     * allowed). Reads only the header and the data records (into the heap, not a mapping, so
-     * probing many files leaves nothing resident).
+     * Whether {@code start} (at least the header and the data records of a raw file of {@code size}
+     * bytes) is a plain host profile of the accepted kind, value data allowed ({@link PlainHostCheck}).
      */
-    public static boolean isPlainHostProfile(Path path) {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = ch.size();
-            if (size < 32 || size > Integer.MAX_VALUE) {
-                return false;
-            }
-            ByteBuffer head = readFully(ch, 32);
-            int version = (int) head.getLong(8);
-            long binaryIdsSize = head.getLong(16);
-            long numData = head.getLong(24);
-            if (version < 8 || version > 10 || binaryIdsSize < 0 || numData < 0
-                    || binaryIdsSize > size || numData > size) {
-                return false;
-            }
-            long needed = MAX_HEADER + binaryIdsSize + numData * MAX_RECORD;
-            ByteBuffer start = readFully(ch, (int) Math.min(size, needed));
-            return parse(start, size) != null;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-    }
-
-    private static ByteBuffer readFully(FileChannel ch, int length) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
-        while (b.hasRemaining() && ch.read(b, b.position()) >= 0) {
-            // position advances by what was read
-        }
-        return b.clear();
+    static boolean isPlain(ByteBuffer start, long size, long[] scratch) {
+        return parse(start, size, scratch) != null;
     }
 
     /**
@@ -145,7 +126,7 @@ public final class RawCounterLayout {
      * (site counts, address table).
      */
     public static RawCounterLayout probe(ByteBuffer file) {
-        Builder b = parse(file, file.capacity());
+        Builder b = parse(file, file.capacity(), null);
         if (b == null || !readRecords(b, file)) {
             return null;
         }
@@ -164,7 +145,7 @@ public final class RawCounterLayout {
      * the header and the data records; null when the file is not of the accepted kind. Uses the
      * reader's own header parser, record layout and section arithmetic.
      */
-    private static Builder parse(ByteBuffer start, long size) {
+    private static Builder parse(ByteBuffer start, long size, long[] scratch) {
         ByteBuffer view = start.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         if (view.capacity() < 16 || view.getLong(0) != Magic.RAW64) {
             return null;
@@ -187,7 +168,8 @@ public final class RawCounterLayout {
             return null;
         }
         long dataEnd = sections.dataOffset() + h.numData() * layout.size();
-        if (dataEnd > bytes.size() || sections.countersEnd() > size) {
+        if (dataEnd > bytes.size() || sections.countersEnd() > size || !wordAligned(h.headerSize(),
+                sections.dataOffset(), sections.countersOffset(), sections.valueDataOffset(), size)) {
             return null;
         }
         int numData = (int) h.numData();
@@ -195,20 +177,38 @@ public final class RawCounterLayout {
         int[] counts = new int[numData];
         boolean[] hasValues = new boolean[numData];
         boolean anyValues = false;
-        for (int i = 0; i < numData; i++) {
-            DataRecord r = DataRecord.read(bytes, layout, sections.dataOffset() + (long) i * layout.size());
-            if (r.isDevice()) {
-                return null;
+        // The records are copied into words and their fields read from there (no record objects,
+        // no buffer calls per field): this loop runs for every input of a merge (the host/device
+        // split) and must cost little per record, even before the JIT has optimised it.
+        int recordWords = layout.size() / 8;
+        long[] w = scratch != null && scratch.length >= numData * recordWords ? scratch : new long[numData * recordWords];
+        view.slice((int) sections.dataOffset(), numData * layout.size()).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
+                .get(w, 0, numData * recordWords);
+        int threadsAt = layout.offloadThreads();
+        int sitesAt = layout.numValueSites();
+        int kinds = layout.valueKinds();
+        int countsAt = layout.numCounters();
+        int pointerAt = layout.counterPtr();
+        int recordSize = layout.size();
+        long countersDelta = h.countersDelta();
+        long slots = h.numCounters();
+        for (int i = 0, rec = 0; i < numData; i++, rec += recordSize) {
+            if (threadsAt >= 0 && Words.u16(w, rec + threadsAt) != 0) {
+                return null; // a GPU device record (the offload fork's v10)
             }
-            hasValues[i] = r.hasValueData();
-            anyValues |= hasValues[i];
-            long n = r.numCounters();
+            boolean values = false;
+            for (int k = 0; k < kinds; k++) {
+                values |= Words.u16(w, rec + sitesAt + 2 * k) != 0;
+            }
+            hasValues[i] = values;
+            anyValues |= values;
+            long n = Words.u32(w, rec + countsAt);
             // From v8 on a counter pointer is relative to its record (see RawProfile.countersDeltaFor).
-            long offset = r.counterPtr() - (h.countersDelta() - (long) i * layout.size());
-            if (n == 0 || offset < 0 || (offset & 7) != 0 || offset / 8 + n > h.numCounters()) {
+            long offset = w[(rec + pointerAt) >>> 3] - (countersDelta - rec);
+            if (n == 0 || offset < 0 || (offset & 7) != 0 || (offset >>> 3) + n > slots) {
                 return null;
             }
-            starts[i] = offset / 8;
+            starts[i] = offset >>> 3;
             counts[i] = (int) n;
         }
         if (!anyValues && sections.valueDataOffset() != size) {
@@ -231,7 +231,18 @@ public final class RawCounterLayout {
         out.recordCount = counts;
         out.hasValues = hasValues;
         out.valueDataOffset = sections.valueDataOffset();
+        out.fileSize = size;
         return out;
+    }
+
+    /** Whether every section boundary falls on a word, as the word-wise comparison needs. */
+    private static boolean wordAligned(long... offsets) {
+        for (long o : offsets) {
+            if ((o & 7) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -268,6 +279,8 @@ public final class RawCounterLayout {
                     }
                 }
             }
+            b.kind = reader.kind();
+            b.binaryIds = reader.binaryIds();
             return i == n && reader.warnings().isEmpty() && reader.notices().isEmpty();
         } catch (IOException | RuntimeException e) {
             return false;
@@ -320,16 +333,16 @@ public final class RawCounterLayout {
 
     /**
      * How far {@code other}'s functions sit above {@code reference}'s (the same amount for every
-     * record with a function pointer), or null when the pointers do not move together.
+     * record with a function pointer), or null when the pointers do not move together. Both are
+     * whole files as little-endian words ({@link Words#read}).
      */
-    public Long slide(ByteBuffer reference, ByteBuffer other) {
-        ByteBuffer a = reference.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer b = other.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    public Long slide(long[] reference, long[] other) {
         Long slide = null;
-        for (int i = 0; i < recordStart.length; i++) {
-            int at = (int) dataOffset + i * recordSize + addressFields;
-            long fa = a.getLong(at);
-            long fb = b.getLong(at);
+        int recordWords = recordSize / 8;
+        int at = (int) (dataOffset / 8) + addressFields / 8;
+        for (int i = 0; i < recordStart.length; i++, at += recordWords) {
+            long fa = reference[at];
+            long fb = other[at];
             if (fa == 0 || fb == 0) {
                 if (fa != fb) {
                     return null;
@@ -347,38 +360,45 @@ public final class RawCounterLayout {
     }
 
     /**
-     * Whether {@code other} (a little-endian view of a whole file) is a run of the same binary as
-     * {@code reference}, the file this layout was probed from: equal bytes everywhere before the
-     * value data except the counter section and the run-time address fields (and, without value
-     * data, of equal size).
+     * Whether {@code other}, a file of {@code otherSize} bytes as little-endian words, is a run of
+     * the same binary as {@code reference}, the file this layout was probed from, in the same form:
+     * equal bytes everywhere before the value data except the counter section and the run-time
+     * address fields (and, without value data, of equal size).
      */
-    public boolean sameApartFromCounters(ByteBuffer reference, ByteBuffer other) {
-        int size = reference.capacity();
-        int end = (int) valueDataOffset;
-        if (resolver == null ? other.capacity() != size : other.capacity() < end) {
+    public boolean sameApartFromCounters(long[] reference, long[] other, long otherSize) {
+        if (resolver == null ? otherSize != fileSize : otherSize < valueDataOffset) {
             return false;
         }
-        ByteBuffer a = reference.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        ByteBuffer b = other.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        for (int at = 0; at < headerSize; at += 8) {
-            if (a.getLong(at) != b.getLong(at) && !ignoredHeaderField(at)) {
+        for (int w = 0; w < headerSize / 8; w++) {
+            if (reference[w] != other[w] && !ignoredHeaderField(8 * w)) {
                 return false;
             }
         }
-        int data = (int) dataOffset;
-        if (!sameRange(a, b, headerSize, data)) {
+        int data = (int) (dataOffset / 8);
+        int dataEnd = data + recordStart.length * (recordSize / 8);
+        if (!sameWords(reference, other, headerSize / 8, data)
+                || !sameWords(reference, other, dataEnd, (int) (countersOffset / 8))
+                || !sameWords(reference, other, (int) (countersEnd() / 8), (int) (valueDataOffset / 8))) {
             return false;
         }
-        for (int i = 0; i < recordStart.length; i++) {
-            int rec = data + i * recordSize;
-            for (int at = 0; at < recordSize; at += 8) {
-                if ((at < addressFields || at >= addressFields + 16) && a.getLong(rec + at) != b.getLong(rec + at)) {
-                    return false;
-                }
+        // Without address randomisation the records are simply equal; otherwise compare every
+        // word but the two address fields of each record.
+        return sameWords(reference, other, data, dataEnd) || sameRecordsApartFromAddresses(reference, other, data);
+    }
+
+    private boolean sameRecordsApartFromAddresses(long[] reference, long[] other, int data) {
+        int recordWords = recordSize / 8;
+        int fp = addressFields / 8;
+        long diff = 0;
+        for (int i = 0, rec = data; i < recordStart.length; i++, rec += recordWords) {
+            for (int k = 0; k < fp; k++) {
+                diff |= reference[rec + k] ^ other[rec + k];
+            }
+            for (int k = fp + 2; k < recordWords; k++) {
+                diff |= reference[rec + k] ^ other[rec + k];
             }
         }
-        int dataEnd = data + recordStart.length * recordSize;
-        return sameRange(a, b, dataEnd, (int) countersOffset) && sameRange(a, b, (int) countersEnd(), end);
+        return diff == 0;
     }
 
     private boolean ignoredHeaderField(int at) {
@@ -390,8 +410,8 @@ public final class RawCounterLayout {
         return false;
     }
 
-    private static boolean sameRange(ByteBuffer a, ByteBuffer b, int from, int to) {
-        return a.slice(from, to - from).mismatch(b.slice(from, to - from)) == -1;
+    private static boolean sameWords(long[] a, long[] b, int from, int to) {
+        return java.util.Arrays.equals(a, from, to, b, from, to);
     }
 
     /** Bytes of the header; files of one group have equal headers. */
@@ -440,6 +460,21 @@ public final class RawCounterLayout {
     /** Record {@code i}'s function hash. */
     public long hash(int i) {
         return hashes[i];
+    }
+
+    /** The profile kind of the file this layout was probed from (every run of a binary has it). */
+    public ProfileKind kind() {
+        return kind;
+    }
+
+    /** The binary IDs of the file this layout was probed from (equal in every run of the group). */
+    public java.util.List<byte[]> binaryIds() {
+        return binaryIds;
+    }
+
+    /** Size of the file this layout was probed from. */
+    public long fileSize() {
+        return fileSize;
     }
 
     /** Whether some record has value data (files of the group then differ in size). */

@@ -21,6 +21,8 @@ public final class MergeState {
     private final TreeSet<byte[]> binaryIds = new TreeSet<>(Arrays::compareUnsigned);
     private final TreeMap<Integer, TemporalTraces> traceSources = new TreeMap<>();
     private final TreeMap<Integer, List<String>> vtableNames = new TreeMap<>();
+    /** Flat records, in no particular order (finishing resolves names they share with others). */
+    private final List<FlatRecords> flat = new ArrayList<>();
 
     /** Position of record {@code ordinal} of input {@code inputIndex}: orders all input records. */
     public static long position(int inputIndex, long ordinal) {
@@ -68,6 +70,14 @@ public final class MergeState {
         }
     }
 
+    /**
+     * Adds flat records ({@link FlatRecords}); {@code records} must not change afterwards. The state
+     * afterwards equals the one adding each flat slot with {@link #addBulk} would give.
+     */
+    public void addFlat(FlatRecords records) {
+        flat.add(records);
+    }
+
     public void addBinaryIds(List<byte[]> ids) {
         binaryIds.addAll(ids);
     }
@@ -95,12 +105,17 @@ public final class MergeState {
             }
         }
         binaryIds.addAll(other.binaryIds);
+        flat.addAll(other.flat);
         traceSources.putAll(other.traceSources);
         vtableNames.putAll(other.vtableNames);
     }
 
     Map<String, NameEntry> names() {
         return names;
+    }
+
+    List<FlatRecords> flat() {
+        return flat;
     }
 
     public List<byte[]> binaryIds() {
@@ -121,7 +136,12 @@ public final class MergeState {
         return new ArrayList<>(vtableNames.values());
     }
 
+    /** Functions held (a flat record whose name is also held elsewhere counts twice). */
     public int functionCount() {
-        return names.size();
+        int n = names.size();
+        for (FlatRecords f : flat) {
+            n += f.size();
+        }
+        return n;
     }
 }

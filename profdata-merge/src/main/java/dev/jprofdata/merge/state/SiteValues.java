@@ -2,8 +2,6 @@ package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ValueSite;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The merged values of one value-profiling site.
@@ -25,7 +23,7 @@ final class SiteValues {
     private long[] firstWeighted;
     private long[] firstRaw;
     private int[] rawIndex;
-    private Map<Long, Integer> index;
+    private LongIndex index;
 
     private SiteValues(int capacity) {
         values = new long[capacity];
@@ -158,8 +156,7 @@ final class SiteValues {
 
     private int find(long value) {
         if (index != null) {
-            Integer at = index.get(value);
-            return at == null ? -1 : at;
+            return index.get(value);
         }
         for (int i = 0; i < size; i++) {
             if (values[i] == value) {
@@ -183,7 +180,7 @@ final class SiteValues {
         if (index != null) {
             index.put(value, size);
         } else if (size + 1 > INDEX_THRESHOLD) {
-            index = new HashMap<>();
+            index = new LongIndex(values.length);
             for (int i = 0; i <= size; i++) {
                 index.put(values[i], i);
             }

@@ -38,20 +38,35 @@ public final class StateFinisher {
         return finish(state, nameFilter, sparse, UniformityRule.DEFAULT);
     }
 
-    /** As {@link #finish(MergeState, Predicate, boolean)}, deciding GPU block uniformity with {@code rule}. */
+    /**
+     * As {@link #finish(MergeState, Predicate, boolean)}, deciding GPU block uniformity with {@code rule}.
+     * The state's flat records are resolved into it, so it must not be used afterwards.
+     */
     public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse,
             UniformityRule rule) {
-        List<String> sorted = new ArrayList<>(state.names().keySet());
+        Map<String, Direct> direct = resolveFlat(state);
+        List<String> sorted = new ArrayList<>(state.names().size() + direct.size());
+        sorted.addAll(state.names().keySet());
+        sorted.addAll(direct.keySet());
         sorted.sort(Comparator.naturalOrder());
         List<NameGroup> groups = new ArrayList<>(sorted.size());
         Map<Long, RecordProblem> problems = new HashMap<>();
         long[] dropped = new long[1];
         long removed = 0;
         for (String name : sorted) {
-            List<RecordAggregate> aggregates = state.names().get(name).inCreationOrder();
-            List<ProfileRecord> records = new ArrayList<>(aggregates.size());
-            for (RecordAggregate a : aggregates) {
-                records.add(finishRecord(name, a, problems, dropped, rule));
+            Direct flat = direct.get(name);
+            List<ProfileRecord> records;
+            long firstSeen;
+            if (flat != null) {
+                records = List.of(flat.record());
+                firstSeen = flat.records().firstPosition(flat.slot());
+            } else {
+                List<RecordAggregate> aggregates = state.names().get(name).inCreationOrder();
+                records = new ArrayList<>(aggregates.size());
+                for (RecordAggregate a : aggregates) {
+                    records.add(finishRecord(name, a, problems, dropped, rule));
+                }
+                firstSeen = aggregates.get(0).creatorPos();
             }
             if (nameFilter != null && !nameFilter.test(name)) {
                 removed++;
@@ -60,11 +75,69 @@ public final class StateFinisher {
             if (sparse && records.stream().allMatch(ProfileRecord::isAllZero)) {
                 continue;
             }
-            groups.add(new NameGroup(name, records, aggregates.get(0).creatorPos()));
+            groups.add(new NameGroup(name, records, firstSeen));
         }
         List<RecordProblem> ordered = new ArrayList<>(problems.values());
         ordered.sort(Comparator.comparingLong(RecordProblem::position));
         return new Finished(groups, ordered, sorted.size(), removed, dropped[0]);
+    }
+
+    /** A flat record that becomes an output record as it is: slot {@code slot} of {@code records}. */
+    private record Direct(FlatRecords records, int slot) {
+        ProfileRecord record() {
+            return new ProfileRecord(records.name(slot), records.hash(slot), records.counts(slot), new byte[0],
+                    ProfileRecord.noValueSites(), null);
+        }
+    }
+
+    /**
+     * Adds to the state, through {@link MergeState#addBulk}, every flat record whose name the state
+     * or another flat record also holds; returns the others by name.
+     */
+    private static Map<String, Direct> resolveFlat(MergeState state) {
+        Map<String, Direct> direct = new HashMap<>();
+        Map<String, NameEntry> names = state.names();
+        List<Direct> shared = new ArrayList<>();
+        List<FlatRecords> blocks = new ArrayList<>();
+        for (FlatRecords f : state.flat()) {
+            boolean absorbed = false;
+            for (int i = 0; i < blocks.size() && !absorbed; i++) {
+                absorbed = blocks.get(i).absorb(f);
+            }
+            if (!absorbed) {
+                blocks.add(f);
+            }
+        }
+        for (FlatRecords f : blocks) {
+            for (int r = 0; r < f.size(); r++) {
+                if (!f.isFlat(r)) {
+                    continue;
+                }
+                String name = f.name(r);
+                Direct d = new Direct(f, r);
+                if (names.containsKey(name)) {
+                    shared.add(d);
+                } else {
+                    Direct earlier = direct.putIfAbsent(name, d);
+                    if (earlier != null) {
+                        shared.add(d);
+                    }
+                }
+            }
+        }
+        for (Direct d : shared) {
+            Direct earlier = direct.remove(d.records().name(d.slot()));
+            if (earlier != null) {
+                addBulk(state, earlier);
+            }
+            addBulk(state, d);
+        }
+        state.flat().clear();
+        return direct;
+    }
+
+    private static void addBulk(MergeState state, Direct d) {
+        state.addBulk(d.record(), d.records().contribution(d.slot()));
     }
 
     private static ProfileRecord finishRecord(
