@@ -2,6 +2,8 @@ package dev.jprofdata.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,9 +12,22 @@ import picocli.CommandLine.Command;
         name = "jprofdata",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).",
-        subcommands = {MergeCommand.class, ShowCommand.class, OverlapCommand.class, OrderCommand.class})
+        description = "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).")
 public final class Main implements Runnable {
+    /**
+     * The subcommands, in the order help lists them. Only the one a command line names is built:
+     * picocli builds each from its annotations by reflection, a sizeable part of start-up.
+     */
+    private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("merge", MergeCommand.class);
+        m.put("show", ShowCommand.class);
+        m.put("overlap", OverlapCommand.class);
+        m.put("order", OrderCommand.class);
+        return m;
+    }
 
     public static void main(String[] args) {
         int rc = run(Path.of("").toAbsolutePath(), args, System.out, System.err);
@@ -26,7 +41,8 @@ public final class Main implements Runnable {
      */
     public static int run(Path workingDirectory, String[] args, PrintStream out, PrintStream err) {
         CliContext context = new CliContext(workingDirectory, out, err);
-        CommandLine cl = new CommandLine(new Main(), new ContextFactory(context));
+        CommandLine cl = commandLine(new ContextFactory(context), args.length == 0 ? "" : args[0]);
+        // Settings given after the subcommands are added reach them too.
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setParameterExceptionHandler(new LlvmStyleParameterErrors(err));
@@ -45,6 +61,20 @@ public final class Main implements Runnable {
             return 1;
         }
         return cl.execute(normalized);
+    }
+
+    /**
+     * The command with the subcommand named {@code first} only, or with all of them when
+     * {@code first} names none (help, version, errors).
+     */
+    static CommandLine commandLine(CommandLine.IFactory factory, String first) {
+        CommandLine cl = new CommandLine(new Main(), factory);
+        for (Map.Entry<String, Class<?>> e : SUBCOMMANDS.entrySet()) {
+            if (!SUBCOMMANDS.containsKey(first) || e.getKey().equals(first)) {
+                cl.addSubcommand(e.getKey(), new CommandLine(e.getValue(), factory));
+            }
+        }
+        return cl;
     }
 
     @Override

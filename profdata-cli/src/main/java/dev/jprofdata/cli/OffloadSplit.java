@@ -4,7 +4,7 @@ import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.offload.DeviceProfiles;
-import dev.jprofdata.format.raw.PlainHostCheck;
+import dev.jprofdata.format.raw.HostProfileCheck;
 import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
@@ -22,9 +22,9 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
     static OffloadSplit of(List<MergeInput> inputs) {
         List<MergeInput> host = new ArrayList<>();
         List<MergeInput> device = new ArrayList<>();
-        PlainHostCheck plain = new PlainHostCheck();
+        HostProfileCheck hostCheck = new HostProfileCheck();
         for (MergeInput in : inputs) {
-            (isDevice(in, plain) ? device : host).add(in);
+            (isDevice(in, hostCheck) ? device : host).add(in);
         }
         return new OffloadSplit(host, device);
     }
@@ -34,7 +34,7 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
         return !host.isEmpty() && !device.isEmpty();
     }
 
-    private static boolean isDevice(MergeInput in, PlainHostCheck plain) {
+    private static boolean isDevice(MergeInput in, HostProfileCheck hostCheck) {
         if (DeviceProfiles.isDeviceName(in.path())) {
             return true;
         }
@@ -42,8 +42,8 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
             if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW) {
                 return false;
             }
-            if (plain.isPlainHostProfile(in.path())) {
-                return false; // a plain host profile: no need to decode it here
+            if (hostCheck.isCertainlyHost(in.path())) {
+                return false; // the common host profile: no need to decode it here
             }
             try (ProfileReader reader = RawProfileReader.open(in.path(), in.displayName())) {
                 return reader instanceof RawProfileReader raw

@@ -48,10 +48,7 @@ final class BinaryGroups {
     private static final long LARGE_COUNTER_BITS = 0xFF00_0000_0000_0000L;
 
     private final List<Group> groups = new ArrayList<>();
-    /**
-     * Joining files are read into this reused buffer rather than mapped: mappings of thousands of
-     * inputs would stay resident until collected and inflate the process's memory.
-     */
+    /** Reads joining files; unmaps each when the next is read, so mappings never pile up. */
     private final Words.Reader reader = new Words.Reader();
 
     /** Whether the options leave the per-file reading unobservable (no renaming, budget or details). */
@@ -129,6 +126,7 @@ final class BinaryGroups {
      * emitted, which the caller reads the ordinary way instead.
      */
     List<Integer> emit(MergeState state) {
+        reader.close();
         List<Integer> fallback = new ArrayList<>();
         for (Group g : groups) {
             if (!g.members.isEmpty() && !g.emit(state)) {

@@ -113,20 +113,12 @@ public final class RawCounterLayout {
     }
 
     /**
-     * Whether {@code start} (at least the header and the data records of a raw file of {@code size}
-     * bytes) is a plain host profile of the accepted kind, value data allowed ({@link PlainHostCheck}).
-     */
-    static boolean isPlain(ByteBuffer start, long size, long[] scratch) {
-        return parse(start, size, scratch) != null;
-    }
-
-    /**
      * The layout of {@code file} (a little-endian view of a whole raw file), or {@code null} when the
      * file is not of the accepted kind. With value data, the file's value data is decoded once here
      * (site counts, address table).
      */
     public static RawCounterLayout probe(ByteBuffer file) {
-        Builder b = parse(file, file.capacity(), null);
+        Builder b = parse(file, file.capacity());
         if (b == null || !readRecords(b, file)) {
             return null;
         }
@@ -145,7 +137,7 @@ public final class RawCounterLayout {
      * the header and the data records; null when the file is not of the accepted kind. Uses the
      * reader's own header parser, record layout and section arithmetic.
      */
-    private static Builder parse(ByteBuffer start, long size, long[] scratch) {
+    private static Builder parse(ByteBuffer start, long size) {
         ByteBuffer view = start.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         if (view.capacity() < 16 || view.getLong(0) != Magic.RAW64) {
             return null;
@@ -177,11 +169,10 @@ public final class RawCounterLayout {
         int[] counts = new int[numData];
         boolean[] hasValues = new boolean[numData];
         boolean anyValues = false;
-        // The records are copied into words and their fields read from there (no record objects,
-        // no buffer calls per field): this loop runs for every input of a merge (the host/device
-        // split) and must cost little per record, even before the JIT has optimised it.
+        // The records are copied into words and their fields read from there: no record objects
+        // and no buffer calls per field.
         int recordWords = layout.size() / 8;
-        long[] w = scratch != null && scratch.length >= numData * recordWords ? scratch : new long[numData * recordWords];
+        long[] w = new long[numData * recordWords];
         view.slice((int) sections.dataOffset(), numData * layout.size()).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer()
                 .get(w, 0, numData * recordWords);
         int threadsAt = layout.offloadThreads();

@@ -3,6 +3,7 @@ package dev.jprofdata.format.raw;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -28,58 +29,56 @@ public final class Words {
     }
 
     /**
-     * A reusable reader of whole files into words: one direct buffer for the reads, one word array
-     * for the result, both grown as needed and reused for every file.
+     * A reusable reader of whole files into words: each file is mapped, copied into one word array
+     * reused for every file, and unmapped when the next file is read (or on {@link #close}), so
+     * thousands of inputs never leave mappings resident.
      */
-    public static final class Reader {
-        private ByteBuffer buffer = ByteBuffer.allocateDirect(0);
+    public static final class Reader implements AutoCloseable {
         private long[] words = new long[0];
-        private int lastSize;
+        private MappedByteBuffer mapping;
 
         /**
          * The file at {@code path}, {@code size} bytes (a multiple of 8), as words; valid until the
          * next read. Null when it cannot be read whole or changed size.
          */
         public long[] read(Path path, long size) {
+            release();
             if ((size & 7) != 0 || size > Integer.MAX_VALUE - 8) {
                 return null;
             }
-            ByteBuffer b = bytes(path, size);
-            if (b == null) {
+            try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+                if (ch.size() != size) {
+                    return null;
+                }
+                mapping = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+            } catch (IOException | RuntimeException e) {
                 return null;
             }
             int n = (int) (size / 8);
             if (words.length < n) {
                 words = new long[Math.max(n, words.length + words.length / 2)];
             }
-            b.asLongBuffer().get(words, 0, n);
-            lastSize = (int) size;
+            // Mapping and one copy costs less than read(2), which copies in the kernel first.
+            mapping.order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(words, 0, n);
             return words;
         }
 
         /** The bytes of the last {@link #read} (little-endian), for decoding what is not words. */
         public ByteBuffer lastBytes() {
-            return buffer.slice(0, lastSize).order(ByteOrder.LITTLE_ENDIAN);
+            return mapping.duplicate().order(ByteOrder.LITTLE_ENDIAN);
         }
 
-        private ByteBuffer bytes(Path path, long size) {
-            if (buffer.capacity() < size) {
-                buffer = ByteBuffer.allocateDirect((int) Math.max(size, buffer.capacity() + buffer.capacity() / 2));
+        /** Unmaps the last file. */
+        @Override
+        public void close() {
+            release();
+        }
+
+        private void release() {
+            if (mapping != null) {
+                Unmapper.unmap(mapping);
+                mapping = null;
             }
-            ByteBuffer b = buffer.clear().limit((int) size).slice().order(ByteOrder.LITTLE_ENDIAN);
-            try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-                while (b.hasRemaining()) {
-                    if (ch.read(b) < 0) {
-                        return null;
-                    }
-                }
-                if (ch.size() != size) {
-                    return null;
-                }
-            } catch (IOException | RuntimeException e) {
-                return null;
-            }
-            return b.clear();
         }
     }
 }

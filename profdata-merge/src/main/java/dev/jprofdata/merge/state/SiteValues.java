@@ -55,9 +55,11 @@ final class SiteValues {
     void add(ValueSite site, long weight, long position) {
         for (int i = 0; i < site.size(); i++) {
             long raw = site.count(i);
-            long weighted = Saturating.multiply(raw, weight);
+            long weighted = weight == 1 ? raw : Saturating.multiply(raw, weight);
             long value = site.value(i);
-            int at = find(value);
+            // Runs of one program list a site's values mostly in the same order: try the same
+            // place first.
+            int at = i < size && values[i] == value ? i : find(value);
             if (at < 0) {
                 at = append(value);
                 firstPos[at] = position;
