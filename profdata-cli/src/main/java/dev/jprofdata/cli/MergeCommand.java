@@ -207,7 +207,7 @@ final class MergeCommand extends SubcommandBase {
             throw new CliException("for the --uniformity-threshold option: " + e.getMessage());
         }
         if (!noSplit && !output.equals("-")) {
-            OffloadSplit split = OffloadSplit.of(inputs);
+            OffloadSplit split = OffloadSplit.of(inputs, numThreads);
             if (split.mixed()) {
                 return mergeSplit(ctx, split, options.build(), mode);
             }

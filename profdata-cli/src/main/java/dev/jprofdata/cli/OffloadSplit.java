@@ -6,6 +6,7 @@ import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.HostProfileCheck;
 import dev.jprofdata.format.raw.RawProfileReader;
+import dev.jprofdata.merge.InputProbes;
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,14 +20,15 @@ import java.util.List;
  */
 record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
 
-    static OffloadSplit of(List<MergeInput> inputs) {
-        List<MergeInput> host = new ArrayList<>();
-        List<MergeInput> device = new ArrayList<>();
-        HostProfileCheck hostCheck = new HostProfileCheck();
-        for (MergeInput in : inputs) {
-            (isDevice(in, hostCheck) ? device : host).add(in);
+    /** Splits {@code inputs}, checking them on up to {@code threads} threads (0: one per core). */
+    static OffloadSplit of(List<MergeInput> inputs, int threads) {
+        List<Boolean> device = InputProbes.map(inputs, threads, HostProfileCheck::new, OffloadSplit::isDevice);
+        List<MergeInput> hostInputs = new ArrayList<>();
+        List<MergeInput> deviceInputs = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            (device.get(i) ? deviceInputs : hostInputs).add(inputs.get(i));
         }
-        return new OffloadSplit(host, device);
+        return new OffloadSplit(hostInputs, deviceInputs);
     }
 
     /** Both kinds present: the merge writes two files. */
@@ -34,7 +36,7 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
         return !host.isEmpty() && !device.isEmpty();
     }
 
-    private static boolean isDevice(MergeInput in, HostProfileCheck hostCheck) {
+    private static boolean isDevice(HostProfileCheck hostCheck, MergeInput in) {
         if (DeviceProfiles.isDeviceName(in.path())) {
             return true;
         }

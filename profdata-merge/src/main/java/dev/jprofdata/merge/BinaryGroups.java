@@ -48,8 +48,19 @@ final class BinaryGroups {
     private static final long LARGE_COUNTER_BITS = 0xFF00_0000_0000_0000L;
 
     private final List<Group> groups = new ArrayList<>();
+    private final Probes probes;
     /** Reads joining files; unmaps each when the next is read, so mappings never pile up. */
     private final Words.Reader reader = new Words.Reader();
+
+    /** Groups for one slice of a merge whose slices share {@code probes}. */
+    BinaryGroups(Probes probes) {
+        this.probes = probes;
+    }
+
+    /** Groups for a merge of one slice. */
+    BinaryGroups() {
+        this(new Probes());
+    }
 
     /** Whether the options leave the per-file reading unobservable (no renaming, budget or details). */
     static boolean applies(MergeOptions options) {
@@ -67,24 +78,60 @@ final class BinaryGroups {
             return null;
         }
         ByteBuffer map = mapWhole(input.path());
-        RawCounterLayout layout = map == null ? null : RawCounterLayout.probe(map);
-        if (layout == null) {
+        if (map == null || (map.capacity() & 7) != 0) {
             return null;
         }
-        long[] words = new long[(int) (layout.fileSize() / 8)];
+        long size = map.capacity();
+        long[] words = new long[(int) (size / 8)];
         map.asLongBuffer().get(words);
         for (Group g : groups) {
-            if (g.sameBytesOutsideCounters(words, layout.fileSize())) {
+            if (g.sameBytesOutsideCounters(words, size)) {
                 return null; // a file of an existing group that could not join (large counters, weight)
             }
         }
-        Group g = new Group(layout.kind(), words, layout);
+        Probed binary = probes.find(words, size, map);
+        if (binary == null) {
+            return null;
+        }
+        Group g = new Group(binary.layout.kind(), binary.words, binary.layout);
         InputLoader.Loaded loaded = g.join(inputIndex, input, words, map);
         if (loaded != null) {
             groups.add(g);
-            state.addBinaryIds(layout.binaryIds());
+            state.addBinaryIds(binary.layout.binaryIds());
         }
         return loaded;
+    }
+
+    /** A binary's layout and the file it was probed from, as little-endian words. */
+    private record Probed(RawCounterLayout layout, long[] words) {
+    }
+
+    /**
+     * The binaries probed so far, shared by the slices of one merge: probing (a full read with the
+     * ordinary reader) costs as much as reading dozens of runs the fast way, so each binary is
+     * probed once, and a slice that meets a binary another slice is probing waits for it.
+     */
+    static final class Probes {
+        private final List<Probed> known = new ArrayList<>();
+
+        /** The probed binary {@code words} (a whole file of {@code size} bytes) is a run of; null if none. */
+        synchronized Probed find(long[] words, long size, ByteBuffer map) {
+            for (Probed p : known) {
+                if (p.layout.sameApartFromCounters(p.words, words, size)) {
+                    return p;
+                }
+            }
+            if (known.size() >= MAX_GROUPS) {
+                return null;
+            }
+            RawCounterLayout layout = RawCounterLayout.probe(map);
+            if (layout == null) {
+                return null;
+            }
+            Probed p = new Probed(layout, words);
+            known.add(p);
+            return p;
+        }
     }
 
     /**

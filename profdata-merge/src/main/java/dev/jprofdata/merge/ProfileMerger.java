@@ -153,26 +153,29 @@ public final class ProfileMerger {
      * does), unreadable ones fail, and an input whose kind cannot be merged with the kinds accepted
      * before it fails with LLVM's message.
      */
-    private static List<Integer> probeKinds(List<MergeInput> inputs, ProfileKind[] kinds, InputFailure[] failures,
+    private List<Integer> probeKinds(List<MergeInput> inputs, ProfileKind[] kinds, InputFailure[] failures,
             boolean[] empty) {
+        // Probing reads each input's first bytes and is done on several threads; the decisions are
+        // then taken in input order.
+        List<Object> probed = InputProbes.map(inputs, options.numThreads(), ProfileMerger::probeKind);
         List<Integer> accepted = new ArrayList<>();
         ProfileKind merged = ProfileKind.UNKNOWN;
         for (int i = 0; i < inputs.size(); i++) {
             MergeInput in = inputs.get(i);
-            ProfileKind kind;
-            try {
-                kind = KindProbe.probe(in.path(), in.displayName());
-            } catch (ProfileFormatException e) {
+            Object result = probed.get(i);
+            if (result instanceof ProfileFormatException e) {
                 if (!ProfileReaders.EMPTY_FILE.equals(e.reason())) {
                     failures[i] = new InputFailure(in.displayName(), e.reason(), e.offset(), 0, true);
                 } else {
                     empty[i] = true;
                 }
                 continue;
-            } catch (IOException e) {
+            }
+            if (result instanceof IOException e) {
                 failures[i] = new InputFailure(in.displayName(), String.valueOf(e.getMessage()), -1, 0, true);
                 continue;
             }
+            ProfileKind kind = (ProfileKind) result;
             if (!merged.accepts(kind)) {
                 failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true);
                 continue;
@@ -181,6 +184,15 @@ public final class ProfileMerger {
             accepted.add(i);
         }
         return accepted;
+    }
+
+    /** The input's kind, or the exception that probing it threw. */
+    private static Object probeKind(MergeInput in) {
+        try {
+            return KindProbe.probe(in.path(), in.displayName());
+        } catch (IOException e) {
+            return e;
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -204,10 +216,11 @@ public final class ProfileMerger {
         int threads = threadCount(accepted.size());
         List<List<Integer>> slices = slice(inputs, accepted, threads);
         InputLoader loader = new InputLoader(options, Math.max(1, slices.size()));
+        BinaryGroups.Probes probes = new BinaryGroups.Probes();
         if (slices.size() <= 1) {
             MergeState state = new MergeState();
             if (!slices.isEmpty()) {
-                loadSlice(loader, inputs, slices.get(0), state, kinds, failures, notices, deviceWarnings, details,
+                loadSlice(loader, probes, inputs, slices.get(0), state, kinds, failures, notices, deviceWarnings, details,
                         readSums, listener);
             }
             return List.of(state);
@@ -222,7 +235,7 @@ public final class ProfileMerger {
             for (List<Integer> slice : slices) {
                 futures.add(pool.submit(() -> {
                     MergeState s = new MergeState();
-                    loadSlice(loader, inputs, slice, s, kinds, failures, notices, deviceWarnings, details, readSums,
+                    loadSlice(loader, probes, inputs, slice, s, kinds, failures, notices, deviceWarnings, details, readSums,
                             listener);
                     return s;
                 }));
@@ -250,10 +263,11 @@ public final class ProfileMerger {
     }
 
     /** Each slice writes only its own inputs' slots of {@code kinds} and {@code failures}. */
-    private static void loadSlice(InputLoader loader, List<MergeInput> inputs, List<Integer> slice, MergeState state,
+    private static void loadSlice(InputLoader loader, BinaryGroups.Probes probes, List<MergeInput> inputs,
+            List<Integer> slice, MergeState state,
             ProfileKind[] kinds, InputFailure[] failures, List<String>[] notices, List<String>[] deviceWarnings,
             List<String>[] details, long[][] readSums, MergeListener listener) {
-        BinaryGroups groups = BinaryGroups.applies(loader.options()) ? new BinaryGroups() : null;
+        BinaryGroups groups = BinaryGroups.applies(loader.options()) ? new BinaryGroups(probes) : null;
         for (int index : slice) {
             checkCancelled(listener);
             MergeInput input = inputs.get(index);
