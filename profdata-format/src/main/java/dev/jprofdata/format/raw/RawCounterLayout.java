@@ -3,11 +3,8 @@ package dev.jprofdata.format.raw;
 import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
-import dev.jprofdata.format.ProfileReader;
-import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -28,14 +25,11 @@ import java.nio.ByteOrder;
  * filling the whole file, with 8-byte counters, at least one data record, no MC/DC bitmap, no
  * vtables, no GPU device record and no temporal, byte-coverage or correlation flags.
  * {@link #probe} returns {@code null} for everything else, which then takes the ordinary reader.
- * {@link #probe} also reads the file once with {@link RawProfileReader} and accepts it only when
- * every record is exactly where and what this layout says; it keeps the records' names, hashes and
- * site counts for the caller.
+ * {@link #probe} parses the names, binary IDs and address table with the reader's own parser
+ * ({@link RawProfileParser}) and keeps the records' names, hashes and site counts for the caller.
  */
 public final class RawCounterLayout {
-    /** Largest header (v10) and record (v9/v10), and smallest record (v8), this class accepts. */
-    private static final int MAX_HEADER = 128;
-    private static final int MAX_RECORD = 64;
+    /** Smallest record (v8) this class accepts. */
     private static final int MIN_RECORD = 48;
     private static final long EXCLUDED_FLAGS = ProfileKind.TEMPORAL | ProfileKind.BYTE_COVERAGE
             | ProfileKind.DEBUG_INFO_CORRELATE | ProfileKind.MEMPROF;
@@ -119,14 +113,7 @@ public final class RawCounterLayout {
      */
     public static RawCounterLayout probe(ByteBuffer file) {
         Builder b = parse(file, file.capacity());
-        if (b == null || !readRecords(b, file)) {
-            return null;
-        }
-        boolean anyValues = false;
-        for (boolean v : b.hasValues) {
-            anyValues |= v;
-        }
-        if (anyValues && !readAddresses(b, file)) {
+        if (b == null || !readNames(b, file)) {
             return null;
         }
         return new RawCounterLayout(b);
@@ -237,56 +224,45 @@ public final class RawCounterLayout {
     }
 
     /**
-     * Reads the file with the ordinary reader and checks that every record is what the parse says:
-     * its counters at the computed place, no bitmap or GPU data, no reader warning. Keeps each
-     * record's name, hash and site counts, so nobody needs to read this file again.
+     * Parses the file's names, binary IDs and address table with the reader's own parser, and takes
+     * each record's name (by its name hash, as the reader does), function hash and site counts.
+     * Nothing else of the reader is needed: {@link #parse} has placed every record's counters, and a
+     * file that joins a group has its counters checked and its value data decoded in full by the
+     * merge (which gives up on anything unusual, such as counters the reader would warn about).
      */
-    private static boolean readRecords(Builder b, ByteBuffer file) {
+    private static boolean readNames(Builder b, ByteBuffer file) {
+        RawBytes bytes = RawBytes.wrap(file.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
+        RawProfile profile;
+        try {
+            profile = RawProfileParser.parse(bytes, 0, 8, "");
+        } catch (ProfileFormatException | RuntimeException e) {
+            return false;
+        }
+        if (profile.sections().valueDataOffset() != b.valueDataOffset) {
+            return false;
+        }
+        RecordLayout layout = profile.layout();
         int n = b.recordStart.length;
         b.names = new String[n];
         b.hashes = new long[n];
         b.siteCounts = new int[n][];
-        ByteBuffer raw = file.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        int i = 0;
-        try (ProfileReader reader = RawProfileReader.open(file.duplicate().clear(), "")) {
-            for (ProfileRecord r; (r = reader.next()) != null; i++) {
-                long[] counts = r.counts();
-                if (i >= n || counts.length != b.recordCount[i] || r.bitmap().length != 0 || r.offload() != null
-                        || r.isPseudo() || r.hasValueSites() != b.hasValues[i]) {
-                    return false;
-                }
-                int at = (int) (b.countersOffset + 8 * b.recordStart[i]);
-                for (int k = 0; k < counts.length; k++) {
-                    if (counts[k] != raw.getLong(at + 8 * k)) {
-                        return false;
-                    }
-                }
-                b.names[i] = r.name();
-                b.hashes[i] = r.hash();
-                if (b.hasValues[i]) {
-                    b.siteCounts[i] = new int[ValueKind.COUNT];
-                    for (ValueKind k : ValueKind.values()) {
-                        b.siteCounts[i][k.number()] = r.sites(k).length;
-                    }
+        boolean anyValues = false;
+        for (int i = 0; i < n; i++) {
+            long at = profile.recordOffset(i);
+            b.names[i] = profile.name(bytes.u64(at + RecordLayout.NAME_REF));
+            b.hashes[i] = bytes.u64(at + RecordLayout.FUNC_HASH);
+            if (b.hasValues[i]) {
+                anyValues = true;
+                b.siteCounts[i] = new int[ValueKind.COUNT];
+                for (int k = 0; k < layout.valueKinds(); k++) {
+                    b.siteCounts[i][k] = bytes.u16(at + layout.numValueSites() + 2L * k);
                 }
             }
-            b.kind = reader.kind();
-            b.binaryIds = reader.binaryIds();
-            return i == n && reader.warnings().isEmpty() && reader.notices().isEmpty();
-        } catch (IOException | RuntimeException e) {
-            return false;
         }
-    }
-
-    /** The address table that resolves the file's indirect-call targets, for decoding other runs. */
-    private static boolean readAddresses(Builder b, ByteBuffer file) {
-        try {
-            RawProfile profile = RawProfileParser.parse(RawBytes.wrap(file.duplicate().clear()), 0, 8, "");
-            b.resolver = profile.resolver();
-            return profile.sections().valueDataOffset() == b.valueDataOffset;
-        } catch (ProfileFormatException | RuntimeException e) {
-            return false;
-        }
+        b.kind = profile.header().kind();
+        b.binaryIds = profile.binaryIds();
+        b.resolver = anyValues ? profile.resolver() : null;
+        return true;
     }
 
     /**
