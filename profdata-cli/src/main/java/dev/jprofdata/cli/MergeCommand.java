@@ -8,6 +8,7 @@ import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
+import dev.jprofdata.merge.DeviceRecordsFoundException;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.MergeProblem;
@@ -207,7 +208,24 @@ final class MergeCommand extends SubcommandBase {
             throw new CliException("for the --uniformity-threshold option: " + e.getMessage());
         }
         if (!noSplit && !output.equals("-")) {
-            OffloadSplit split = OffloadSplit.of(inputs, numThreads);
+            OffloadSplit split = OffloadSplit.of(inputs, numThreads, true);
+            if (split.device().isEmpty() && split.unverified() > 0) {
+                // Merge as host inputs, checking for device records while reading them; split
+                // properly only if one has them (spec/performance.md).
+                try {
+                    MergeResult hostOnly = mergeAndReport(ctx, inputs, options.hostOnly(true).build(), mode);
+                    if (hostOnly == null) {
+                        return 1;
+                    }
+                    write(ctx, versionChoice.prepare(ctx.err(), hostOnly.contents()), output);
+                    return 0;
+                } catch (DeviceRecordsFoundException e) {
+                    options.hostOnly(false);
+                    split = OffloadSplit.of(inputs, numThreads, false);
+                }
+            } else if (split.unverified() > 0) {
+                split = OffloadSplit.of(inputs, numThreads, false);
+            }
             if (split.mixed()) {
                 return mergeSplit(ctx, split, options.build(), mode);
             }

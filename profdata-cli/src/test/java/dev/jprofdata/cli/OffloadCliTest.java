@@ -66,6 +66,36 @@ class OffloadCliTest {
                 + "    Block uniformity: [D, D, U, U, U]\n");
     }
 
+    /**
+     * A raw device profile whose name says nothing: the split first counts it as host without
+     * reading its records, the host-only merge meets its device records and stops, and the split
+     * is made again by content — in any position and with any thread count, the files written are
+     * those of the split made by content from the start.
+     */
+    @Test
+    void aDeviceProfileWithAHostNameIsFoundByTheHostOnlyMerge() throws IOException {
+        Files.copy(tmp.resolve("divergent_v3.amdgcn-amd-amdhsa.0.profraw"), tmp.resolve("kernel.profraw"));
+        Files.copy(tmp.resolve("divergent_v3.amdgcn-amd-amdhsa.0.unifcnts"), tmp.resolve("kernel.unifcnts"));
+        CliRun expected = CliRun.run(tmp, "merge", "-o", "named.profdata", "app.profraw",
+                "divergent_v3.amdgcn-amd-amdhsa.0.profraw");
+        assertThat(expected.exitCode()).as(expected.stderr()).isZero();
+        for (String threads : new String[] {"1", "2"}) {
+            for (boolean deviceFirst : new boolean[] {false, true}) {
+                String[] inputs = deviceFirst ? new String[] {"kernel.profraw", "app.profraw"}
+                        : new String[] {"app.profraw", "kernel.profraw"};
+                CliRun run = CliRun.run(tmp, "merge", "-j", threads, "-o", "app.profdata", inputs[0], inputs[1]);
+                assertThat(run.exitCode()).as(run.stderr()).isZero();
+                assertThat(run.stdout()).isEqualTo("host profile: app.profdata (1 inputs)\n"
+                        + "device profile: app.amdgcn-amd-amdhsa.profdata (1 inputs)\n");
+                assertThat(run.stderr()).isEmpty();
+                assertThat(Files.readAllBytes(tmp.resolve("app.profdata")))
+                        .isEqualTo(Files.readAllBytes(tmp.resolve("named.profdata")));
+                assertThat(Files.readAllBytes(tmp.resolve("app.amdgcn-amd-amdhsa.profdata")))
+                        .isEqualTo(Files.readAllBytes(tmp.resolve("named.amdgcn-amd-amdhsa.profdata")));
+            }
+        }
+    }
+
     @Test
     void noSplitWritesOneV14File() throws IOException {
         CliRun run = CliRun.run(tmp, "merge", "--no-split", "-o", "all.profdata", "app.profraw",

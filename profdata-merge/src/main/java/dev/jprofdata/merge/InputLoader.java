@@ -3,6 +3,7 @@ package dev.jprofdata.merge;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.merge.state.MergeState;
@@ -64,6 +65,11 @@ final class InputLoader {
             return new Loaded(null, new InputFailure(input.displayName(), e.reason(), e.offset(), 0, true));
         } catch (IOException e) {
             return new Loaded(null, new InputFailure(input.displayName(), describe(e), -1, 0, true));
+        }
+        if (options.hostOnly() && reader instanceof RawProfileReader raw
+                && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords())) {
+            closeQuietly(reader);
+            throw new DeviceRecordsFoundException(input.displayName());
         }
         List<String> deviceWarnings = new ArrayList<>();
         List<String> details = new ArrayList<>();

@@ -24,6 +24,9 @@ import java.util.function.UnaryOperator;
  * @param groupRawInputs add the counters of raw files that are runs of one binary straight from
  *     their mappings instead of decoding each file (same result; spec/performance.md). Off only to
  *     compare the two paths
+ * @param hostOnly stop with {@link DeviceRecordsFoundException} as soon as an input turns out to hold
+ *     GPU device records: the CLI merges host inputs this way before it has checked every input
+ *     for device records, and splits the inputs properly when one has them (spec/performance.md)
  */
 public record MergeOptions(
         int numThreads,
@@ -38,7 +41,17 @@ public record MergeOptions(
         UniformityRule uniformityRule,
         boolean verbose,
         long memoryBudget,
-        boolean groupRawInputs) {
+        boolean groupRawInputs,
+        boolean hostOnly) {
+
+    /** Without the host-only check (the form before {@code hostOnly} existed). */
+    public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
+            UnaryOperator<String> remapper, boolean sparse, int traceReservoirSize, int maxTraceLength,
+            boolean keepVTableSymbols, boolean readUnifcnts, UniformityRule uniformityRule, boolean verbose,
+            long memoryBudget, boolean groupRawInputs) {
+        this(numThreads, failureMode, nameFilter, remapper, sparse, traceReservoirSize, maxTraceLength,
+                keepVTableSymbols, readUnifcnts, uniformityRule, verbose, memoryBudget, groupRawInputs, false);
+    }
 
     /** With raw-input grouping on (the form before {@code groupRawInputs} existed). */
     public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
@@ -80,6 +93,7 @@ public record MergeOptions(
         b.verbose = verbose;
         b.memoryBudget = memoryBudget;
         b.groupRawInputs = groupRawInputs;
+        b.hostOnly = hostOnly;
         return b;
     }
 
@@ -98,6 +112,7 @@ public record MergeOptions(
         private boolean verbose;
         private long memoryBudget;
         private boolean groupRawInputs = true;
+        private boolean hostOnly;
 
         public Builder numThreads(int n) {
             if (n < 0) {
@@ -173,10 +188,16 @@ public record MergeOptions(
             return this;
         }
 
+        /** See {@link MergeOptions#hostOnly()}; off by default. */
+        public Builder hostOnly(boolean hostOnly) {
+            this.hostOnly = hostOnly;
+            return this;
+        }
+
         public MergeOptions build() {
             return new MergeOptions(numThreads, failureMode, nameFilter, remapper, sparse,
                     traceReservoirSize, maxTraceLength, keepVTableSymbols, readUnifcnts, uniformityRule, verbose,
-                    memoryBudget, groupRawInputs);
+                    memoryBudget, groupRawInputs, hostOnly);
         }
     }
 }
