@@ -34,7 +34,7 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device, int unverifi
      * leaving the device-record check of the common raw files to the merge when
      * {@code deferRecordChecks}.
      */
-    static OffloadSplit of(List<MergeInput> inputs, int threads, boolean deferRecordChecks) {
+    static OffloadSplit of(List<MergeInput> inputs, int threads, boolean deferRecordChecks) throws IOException {
         List<Kind> kinds = InputProbes.map(inputs, threads, HostProfileCheck::new,
                 (check, in) -> kindOf(check, in, deferRecordChecks));
         List<MergeInput> hostInputs = new ArrayList<>();

@@ -1,11 +1,9 @@
 package dev.jprofdata.merge;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -28,7 +26,7 @@ public final class InputProbes {
      * core); {@code newChecker} makes one checker per thread.
      */
     public static <T, C, R> List<R> map(List<T> inputs, int threads, Supplier<C> newChecker,
-            CheckFunction<C, T, R> check) {
+            CheckFunction<C, T, R> check) throws IOException {
         int n = inputs.size();
         int wanted = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         int parts = Math.max(1, Math.min(wanted, n / MIN_PER_THREAD));
@@ -40,43 +38,22 @@ public final class InputProbes {
             }
             return out;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(parts, r -> {
-            Thread t = new Thread(r, "jprofdata-probe");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<List<R>>> futures = new ArrayList<>();
-            for (int p = 0; p < parts; p++) {
-                List<T> run = inputs.subList((int) ((long) n * p / parts), (int) ((long) n * (p + 1) / parts));
-                futures.add(pool.submit(() -> {
-                    C checker = newChecker.get();
-                    List<R> results = new ArrayList<>(run.size());
-                    for (T in : run) {
-                        results.add(check.apply(checker, in));
-                    }
-                    return results;
-                }));
-            }
-            for (Future<List<R>> f : futures) {
-                out.addAll(f.get());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("input check interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
-        } finally {
-            pool.shutdownNow();
+        List<Callable<List<R>>> tasks = new ArrayList<>();
+        for (int p = 0; p < parts; p++) {
+            List<T> run = inputs.subList((int) ((long) n * p / parts), (int) ((long) n * (p + 1) / parts));
+            tasks.add(() -> {
+                C checker = newChecker.get();
+                List<R> results = new ArrayList<>(run.size());
+                for (T in : run) {
+                    results.add(check.apply(checker, in));
+                }
+                return results;
+            });
         }
+        for (List<R> results : ParallelTasks.run("jprofdata-probe", tasks)) {
+            out.addAll(results);
+        }
+        return out;
     }
 
     /** A check of one input with a per-thread checker; must not throw checked exceptions. */
@@ -86,7 +63,7 @@ public final class InputProbes {
     }
 
     /** {@link #map} for checks that need no per-thread state. */
-    public static <T, R> List<R> map(List<T> inputs, int threads, Function<T, R> check) {
+    public static <T, R> List<R> map(List<T> inputs, int threads, Function<T, R> check) throws IOException {
         return map(inputs, threads, () -> null, (ignored, in) -> check.apply(in));
     }
 }

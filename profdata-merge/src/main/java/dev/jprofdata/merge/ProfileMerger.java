@@ -14,10 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 /**
  * Merges profiles of any format into one, with llvm-profdata's semantics.
@@ -154,7 +151,7 @@ public final class ProfileMerger {
      * before it fails with LLVM's message.
      */
     private List<Integer> probeKinds(List<MergeInput> inputs, ProfileKind[] kinds, InputFailure[] failures,
-            boolean[] empty) {
+            boolean[] empty) throws IOException {
         // Probing reads each input's first bytes and is done on several threads; the decisions are
         // then taken in input order.
         List<Object> probed = InputProbes.map(inputs, options.numThreads(), ProfileMerger::probeKind);
@@ -225,41 +222,16 @@ public final class ProfileMerger {
             }
             return List.of(state);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(slices.size(), r -> {
-            Thread t = new Thread(r, "jprofdata-merge");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<MergeState>> futures = new ArrayList<>();
-            for (List<Integer> slice : slices) {
-                futures.add(pool.submit(() -> {
-                    MergeState s = new MergeState();
-                    loadSlice(loader, probes, inputs, slice, s, kinds, failures, notices, deviceWarnings, details, readSums,
-                            listener);
-                    return s;
-                }));
-            }
-            List<MergeState> states = new ArrayList<>();
-            for (Future<MergeState> f : futures) {
-                states.add(f.get());
-            }
-            return states;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("merge interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(cause);
-        } finally {
-            pool.shutdownNow();
+        List<Callable<MergeState>> tasks = new ArrayList<>();
+        for (List<Integer> slice : slices) {
+            tasks.add(() -> {
+                MergeState s = new MergeState();
+                loadSlice(loader, probes, inputs, slice, s, kinds, failures, notices, deviceWarnings, details, readSums,
+                        listener);
+                return s;
+            });
         }
+        return ParallelTasks.run("jprofdata-merge", tasks);
     }
 
     /** Each slice writes only its own inputs' slots of {@code kinds} and {@code failures}. */

@@ -16,7 +16,7 @@ class InputProbesTest {
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 8})
-    void resultsComeBackInInputOrder(int threads) {
+    void resultsComeBackInInputOrder(int threads) throws Exception {
         List<Integer> inputs = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             inputs.add(i);
