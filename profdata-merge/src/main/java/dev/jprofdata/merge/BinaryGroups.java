@@ -1,9 +1,8 @@
 package dev.jprofdata.merge;
 
-import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileRecord;
-import dev.jprofdata.format.ValueSite;
+import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.raw.Words;
@@ -237,16 +236,12 @@ final class BinaryGroups {
             if (weight < 1 || weight > MAX_WEIGHT) {
                 return null;
             }
-            ValueSite[][][] sites = null;
+            Long slide = 0L;
             if (layout.hasValueData()) {
-                // Value data is decoded first: a damaged blob leaves the file to the ordinary reader.
-                Long slide = layout.slide(referenceWords, words);
-                try {
-                    sites = slide == null ? null : layout.values(bytes, slide, input.displayName());
-                } catch (ProfileFormatException e) {
-                    sites = null;
-                }
-                if (sites == null) {
+                // The value data is checked whole before any of it is added (in step with the
+                // counters, below): a damaged blob leaves the file to the ordinary reader.
+                slide = layout.slide(referenceWords, words);
+                if (slide == null || !layout.valueDataFits(bytes)) {
                     return null;
                 }
             }
@@ -289,18 +284,18 @@ final class BinaryGroups {
             // No counter's sum can exceed the sum of all counters of all members: while that stays
             // below 2^64 - 3 nothing overflowed, without checking each addition.
             grandTotal = Saturating.add(grandTotal, Saturating.multiply(total, weight));
-            if (sites != null) {
+            if (layout.hasValueData()) {
                 if (values == null) {
                     values = new BulkValues[layout.numRecords()];
                 }
-                for (int r = 0; r < sites.length; r++) {
-                    if (sites[r] != null) {
-                        if (values[r] == null) {
-                            values[r] = new BulkValues();
-                        }
-                        values[r].add(sites[r], weight, MergeState.position(inputIndex, r));
+                long w = weight;
+                layout.values(bytes, slide, (r, kind, site, vals, counts, count) -> {
+                    if (values[r] == null) {
+                        values[r] = new BulkValues();
                     }
-                }
+                    values[r].addSite(kind, site, layout.siteCount(r, ValueKind.of(kind)), vals, counts, count, w,
+                            MergeState.position(inputIndex, r));
+                });
             }
             long[] recordSums = members.size() < BulkContribution.KEPT ? recordSums(words, weight) : null;
             members.add(new Member(inputIndex, recordSums));

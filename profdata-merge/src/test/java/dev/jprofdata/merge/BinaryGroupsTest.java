@@ -44,6 +44,8 @@ class BinaryGroupsTest {
     static List<Path> irRuns = new ArrayList<>();
     static Path irMoved;
     static Path irTorn;
+    /** IR runs whose value data is damaged: first blob, then last blob, then a site count byte. */
+    static List<Path> irDamaged = new ArrayList<>();
 
     @BeforeAll
     static void setUp() throws IOException {
@@ -69,6 +71,34 @@ class BinaryGroupsTest {
         moveFunctions(irRuns.get(1), irMoved, 0x10_0000L, false);
         irTorn = dir.resolve("ir_torn.profraw");
         moveFunctions(irRuns.get(2), irTorn, 0x10_0000L, true);
+        for (int how = 0; how < 3; how++) {
+            Path p = dir.resolve("ir_damaged_" + how + ".profraw");
+            damageValueData(irRuns.get(3 + how % 3), p, how);
+            irDamaged.add(p);
+        }
+    }
+
+    /**
+     * A copy of an IR run with damaged value data: {@code how} 0 gives the first blob an invalid
+     * number of value kinds, 1 makes the last blob's size run past the end of the file, 2 raises
+     * the first site's value count so its values overrun the blob.
+     */
+    private static void damageValueData(Path raw, Path out, int how) throws IOException {
+        byte[] bytes = Files.readAllBytes(raw);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        RawCounterLayout layout = RawCounterLayout.probe(b);
+        assertThat(layout).as("ir fixtures are plain raw files").isNotNull();
+        int first = (int) layout.valueDataOffset();
+        int last = first;
+        while (last + b.getInt(last) < bytes.length) {
+            last += b.getInt(last);
+        }
+        switch (how) {
+            case 0 -> b.putInt(first + 4, 99);
+            case 1 -> b.putInt(last, b.getInt(last) + 64);
+            default -> b.put(first + 16, (byte) 200);
+        }
+        Files.write(out, bytes);
     }
 
     /**
@@ -182,8 +212,10 @@ class BinaryGroupsTest {
             } else if (pick < 16) {
                 p = random.nextBoolean() ? otherBinary : irRuns.get(random.nextInt(irRuns.size()));
             } else if (pick < 17) {
-                int which = random.nextInt(4);
-                p = which == 0 ? irMoved : which == 1 ? irTorn : irRuns.get(random.nextInt(irRuns.size()));
+                int which = random.nextInt(5);
+                p = which == 0 ? irMoved : which == 1 ? irTorn
+                        : which == 2 ? irDamaged.get(random.nextInt(irDamaged.size()))
+                        : irRuns.get(random.nextInt(irRuns.size()));
             } else if (pick < 18) {
                 int which = random.nextInt(3);
                 p = which == 0 ? mismatch : which == 1 ? otherAddresses : largeCounter;
@@ -209,6 +241,10 @@ class BinaryGroupsTest {
         assertThat(groups.tryJoin(1, MergeInput.of(irRuns.get(3)))).as("another run, other value data").isNotNull();
         assertThat(groups.tryJoin(2, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
         assertThat(groups.tryJoin(3, MergeInput.of(irTorn))).as("one function moved").isNull();
+        for (Path damaged : irDamaged) {
+            assertThat(groups.tryJoin(4, MergeInput.of(damaged))).as(damaged.getFileName() + ": damaged value data")
+                    .isNull();
+        }
         assertThat(groups.emit(state)).isEmpty();
     }
 

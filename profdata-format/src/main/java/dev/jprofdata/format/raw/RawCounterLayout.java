@@ -4,7 +4,6 @@ import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ValueKind;
-import dev.jprofdata.format.ValueSite;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -265,37 +264,126 @@ public final class RawCounterLayout {
         return true;
     }
 
+    /** Receives one file's value sites, one at a time, in file order. */
+    public interface ValueSink {
+        /**
+         * Site {@code site} of value kind {@code kind} of record {@code record}: its first {@code n}
+         * entries of {@code values} (resolved) and {@code counts}; both arrays are reused for the
+         * next site.
+         */
+        void site(int record, int kind, int site, long[] values, long[] counts, int n);
+    }
+
     /**
-     * The value sites of every record of {@code other} (null for records without value data), its
-     * addresses resolved as the first file's shifted by {@code slide}; null when its value data
-     * does not have the first file's shape (site counts, end of file).
-     *
-     * @throws ProfileFormatException when the value data is damaged (the ordinary reader reports it)
+     * Feeds the value sites of every record of {@code other} (a little-endian view of a whole file
+     * for which {@link #valueDataFits} holds) to {@code sink}, its addresses resolved as the first
+     * file's shifted by {@code slide}.
      */
-    public ValueSite[][][] values(ByteBuffer other, long slide, String fileName) throws ProfileFormatException {
-        ValueSite[][][] sites = new ValueSite[hasValues.length][][];
+    public void values(ByteBuffer other, long slide, ValueSink sink) {
         if (resolver == null) {
-            return sites;
+            return;
         }
-        RawBytes bytes = RawBytes.wrap(other.duplicate().clear());
+        RawBytes bytes = RawBytes.wrap(other.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
         AddressResolver moved = resolver.shifted(slide);
+        long[] values = new long[256];
+        long[] counts = new long[256];
         long at = valueDataOffset;
         for (int r = 0; r < hasValues.length; r++) {
-            if (hasValues[r]) {
-                ValueProfDataDecoder.Decoded d = ValueProfDataDecoder.decode(bytes, at, moved, fileName);
-                at += d.totalSize();
-                sites[r] = d.sites();
-                for (int k = 0; k < ValueKind.COUNT; k++) {
-                    if (sites[r][k].length != siteCounts[r][k]) {
-                        return null;
-                    }
-                }
+            if (!hasValues[r]) {
+                continue;
             }
+            long blobEnd = at + bytes.u32(at);
+            long numKinds = bytes.u32(at + 4);
+            long kindAt = at + 8;
+            for (int k = 0; k < numKinds; k++) {
+                ValueKind kind = ValueKind.of((int) bytes.u32(kindAt));
+                int numSites = (int) bytes.u32(kindAt + 4);
+                long data = kindAt + ((8 + (long) numSites + 7) & ~7L);
+                for (int site = 0; site < numSites; site++) {
+                    int n = bytes.u8(kindAt + 8 + site);
+                    for (int i = 0; i < n; i++, data += 16) {
+                        values[i] = moved.resolve(kind, bytes.u64(data));
+                        counts[i] = bytes.u64(data + 8);
+                    }
+                    sink.site(r, kind.number(), site, values, counts, n);
+                }
+                kindAt = data;
+            }
+            at = blobEnd;
         }
-        if (at != bytes.size()) {
-            return null; // more or less value data than the first file's records have blobs for
+    }
+
+    /**
+     * Whether every value blob of {@code other} (a little-endian view of a whole file) is sound
+     * (the checks of the ordinary decoder, which reports any damage when the file is read the
+     * ordinary way) and has the first file's kinds and site counts, each kind once, and whether
+     * the blobs end the file. Checked whole before {@link #values} feeds anything, so that a caller
+     * never adds half a file.
+     */
+    public boolean valueDataFits(ByteBuffer other) {
+        if (resolver == null) {
+            return true;
         }
-        return sites;
+        try {
+            return valueDataFits(RawBytes.wrap(other.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear()));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private boolean valueDataFits(RawBytes bytes) {
+        long at = valueDataOffset;
+        for (int r = 0; r < hasValues.length; r++) {
+            if (!hasValues[r]) {
+                continue;
+            }
+            if (bytes.size() - at < 8) {
+                return false;
+            }
+            long totalSize = bytes.u32(at);
+            long numKinds = bytes.u32(at + 4);
+            long end = at + totalSize;
+            if (totalSize < 8 || totalSize % 8 != 0 || totalSize > bytes.size() - at || numKinds > ValueKind.COUNT) {
+                return false;
+            }
+            int seen = 0;
+            int sitesSeen = 0;
+            long kindAt = at + 8;
+            for (int k = 0; k < numKinds; k++) {
+                if (end - kindAt < 8) {
+                    return false;
+                }
+                long kind = bytes.u32(kindAt);
+                long numSites = bytes.u32(kindAt + 4);
+                if (kind >= ValueKind.COUNT || (seen & (1 << kind)) != 0 || numSites != siteCounts[r][(int) kind]) {
+                    return false;
+                }
+                seen |= 1 << kind;
+                sitesSeen += (int) numSites;
+                long headerSize = (8 + numSites + 7) & ~7L;
+                if (headerSize > end - kindAt) {
+                    return false;
+                }
+                long numValues = 0;
+                for (long site = 0; site < numSites; site++) {
+                    numValues += bytes.u8(kindAt + 8 + site);
+                }
+                long recordSize = headerSize + 16 * numValues;
+                if (recordSize > end - kindAt) {
+                    return false;
+                }
+                kindAt += recordSize;
+            }
+            int expected = 0;
+            for (int c : siteCounts[r]) {
+                expected += c;
+            }
+            if (sitesSeen != expected) {
+                return false; // a kind with sites in the first file is missing here
+            }
+            at = end;
+        }
+        return at == bytes.size(); // more value data than the first file's records have blobs for
     }
 
     /**

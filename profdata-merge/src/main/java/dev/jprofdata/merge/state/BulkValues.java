@@ -38,6 +38,27 @@ public final class BulkValues {
         }
     }
 
+    /**
+     * Adds one input's site {@code site} of value kind {@code kind} (of {@code sitesOfKind} sites):
+     * the first {@code n} entries of {@code values} and {@code counts}, counts times
+     * {@code weight}, at {@code position}. Every input must bring every site; the arrays may be
+     * reused by the caller afterwards.
+     */
+    public void addSite(int kind, int site, int sitesOfKind, long[] values, long[] counts, int n, long weight,
+            long position) {
+        SiteValues[] mine = kinds[kind];
+        if (mine == null) {
+            mine = new SiteValues[sitesOfKind];
+            kinds[kind] = mine;
+        }
+        SiteValues s = mine[site];
+        if (s == null) {
+            s = SiteValues.empty(n);
+            mine[site] = s;
+        }
+        s.add(values, counts, n, weight, position);
+    }
+
     /** The summed sites of kind {@code k} (empty when none were added). */
     SiteValues[] sites(int k) {
         return kinds[k] == null ? new SiteValues[0] : kinds[k];

@@ -53,10 +53,20 @@ final class SiteValues {
 
     /** {@code absorb(of(site, weight, position))} without building the one-input site. */
     void add(ValueSite site, long weight, long position) {
-        for (int i = 0; i < site.size(); i++) {
-            long raw = site.count(i);
+        add(site.values(), site.counts(), site.size(), weight, position);
+    }
+
+    /** An empty site, to {@link #add} inputs to (adding the first equals {@link #of}). */
+    static SiteValues empty(int capacity) {
+        return new SiteValues(Math.max(1, capacity));
+    }
+
+    /** {@link #add(ValueSite, long, long)} for the first {@code n} entries of two arrays. */
+    void add(long[] inValues, long[] inCounts, int n, long weight, long position) {
+        for (int i = 0; i < n; i++) {
+            long raw = inCounts[i];
             long weighted = weight == 1 ? raw : Saturating.multiply(raw, weight);
-            long value = site.value(i);
+            long value = inValues[i];
             // Runs of one program list a site's values mostly in the same order: try the same
             // place first.
             int at = i < size && values[i] == value ? i : find(value);
