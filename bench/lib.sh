@@ -22,7 +22,7 @@ fi
 # Input size in MB (10^6 bytes) of the given files, two decimals.
 input_mb() {
   local bytes
-  bytes=$(stat -c %s "$@" | awk '{s += $1} END {printf "%d", s}')
+  bytes=$(stat -c %s "$@" | awk '{s += $1} END {printf "%.0f", s}')
   awk -v b="$bytes" 'BEGIN {printf "%.2f", b / 1e6}'
 }
 
