@@ -48,11 +48,27 @@ final class CommandOutput implements AutoCloseable {
             }
         }
 
+        /** Bulk copies of each char's low byte (the ISO-8859-1 rule above); no per-char calls. */
         @Override
+        @SuppressWarnings("deprecation")
         public void write(String s, int off, int len) {
-            for (int i = 0; i < len; i++) {
-                writeByte(s.charAt(off + i));
+            while (len > 0) {
+                int n = Math.min(len, BLOCK - pending);
+                s.getBytes(off, off + n, block, pending);
+                pending += n;
+                off += n;
+                len -= n;
+                if (pending == BLOCK) {
+                    writeBlock();
+                }
             }
+        }
+
+        @Override
+        public Writer append(CharSequence csq) {
+            String s = csq.toString();
+            write(s, 0, s.length());
+            return this;
         }
 
         @Override
@@ -182,17 +198,22 @@ final class CommandOutput implements AutoCloseable {
     private void writeByte(char c) {
         block[pending++] = (byte) c;
         if (pending == BLOCK) {
-            try {
-                if (fileStream == null) {
-                    stdout.write(block, 0, BLOCK);
-                } else {
-                    fileStream.write(block, 0, BLOCK);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            pending = 0;
+            writeBlock();
         }
+    }
+
+    /** Hands a full block to the stream. */
+    private void writeBlock() {
+        try {
+            if (fileStream == null) {
+                stdout.write(block, 0, BLOCK);
+            } else {
+                fileStream.write(block, 0, BLOCK);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        pending = 0;
     }
 
     /** A replaced file keeps its permissions, as it would if it were overwritten in place. */

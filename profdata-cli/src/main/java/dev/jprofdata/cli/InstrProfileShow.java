@@ -32,6 +32,8 @@ final class InstrProfileShow {
     private final HottestFunctions hottest;
     private final ValueSiteStats[] stats = new ValueSiteStats[ValueKind.COUNT];
     private final boolean ir;
+    /** Reused for the lines printed per function. */
+    private final StringBuilder line = new StringBuilder(256);
     private long shownFunctions;
     private long belowCutoff;
 
@@ -56,6 +58,17 @@ final class InstrProfileShow {
         if (options.text()) {
             TextProfileWriter.writeShowHeader(reader.kind(), out);
         }
+        if (onlyCountsNeeded()) {
+            CountsTally total = new CountsTally(ir, options.showCs(), options.valueCutoff(),
+                    options.summaryCutoffs());
+            reader.scanCounts(total);
+            belowCutoff = total.belowCutoff();
+            printSummary(total.summary().build());
+            return;
+        }
+        if (!options.icTargets() && !options.vtables() && !options.memopSizes() && !options.text()) {
+            reader.omitValueSites();
+        }
         ProfileRecord record;
         while ((record = reader.next()) != null) {
             // IR profiles keep CS and non-CS records apart; others have no CS records to filter.
@@ -68,6 +81,15 @@ final class InstrProfileShow {
             return;
         }
         printSummary(summary.build());
+    }
+
+    /**
+     * Whether the report needs nothing of a record but its hash and counters: no function is printed
+     * or listed by name. Readers can then skip building names, bitmaps and value sites.
+     */
+    private boolean onlyCountsNeeded() {
+        return !options.allFunctions() && options.function().isEmpty() && !options.text() && !options.covered()
+                && !options.listBelowCutoff() && !hottest.wanted();
     }
 
     private void visit(ProfileRecord r) throws IOException {
@@ -129,13 +151,16 @@ final class InstrProfileShow {
             out.write("Counters:\n");
         }
         shownFunctions++;
-        out.write("  " + r.name() + ":\n    Hash: " + CFormat.hex16(r.hash()) + "\n");
+        line.setLength(0);
+        line.append("  ").append(r.name()).append(":\n    Hash: ");
+        out.append(CFormat.appendHex16(line, r.hash()).append('\n'));
     }
 
     private void printFunction(ProfileRecord r) throws IOException {
         long[] counts = r.counts();
         printHeader(r);
-        out.write("    Counters: " + counts.length + "\n");
+        line.setLength(0);
+        out.append(line.append("    Counters: ").append(counts.length).append('\n'));
         if (r.offload() != null && r.offload().slotsPerBlock() > 0) {
             // A raw GPU device record: the counts above are its per-wave slots reduced per block.
             int k = r.offload().slotsPerBlock();
@@ -158,11 +183,12 @@ final class InstrProfileShow {
         }
         if (options.counts()) {
             // Front-end profiles print counter 0 as "Function count" above.
-            StringBuilder line = new StringBuilder("    Block counts: [");
+            line.setLength(0);
+            line.append("    Block counts: [");
             for (int i = ir ? 0 : 1; i < counts.length; i++) {
-                line.append(i == (ir ? 0 : 1) ? "" : ", ").append(Long.toUnsignedString(counts[i]));
+                CFormat.appendUnsigned(i == (ir ? 0 : 1) ? line : line.append(", "), counts[i]);
             }
-            out.write(line.append("]\n").toString());
+            out.append(line.append("]\n"));
             long[] waves = r.waveCounts();
             if (waves != null && waves.length > 0) {
                 // The offload fork's line (raw v12, indexed v15): every wave counter, none skipped.

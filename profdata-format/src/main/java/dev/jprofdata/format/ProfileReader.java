@@ -37,6 +37,27 @@ public interface ProfileReader extends Closeable {
     ProfileRecord next() throws IOException;
 
     /**
+     * Tells the reader that the caller will not look at value sites: records from now on may come
+     * with none. Value data is still checked, so errors are the same. A hint: readers for which
+     * skipping saves nothing ignore it.
+     */
+    default void omitValueSites() {
+    }
+
+    /**
+     * Passes the hash and counters of every remaining record to {@code sink}, in {@link #next()}'s
+     * order, and stops at the end; errors are those {@link #next()} would raise at the same record.
+     * Use one or the other on a reader, not both. Indexed readers override this to read counters
+     * straight from the file, without building names, bitmaps or value sites.
+     */
+    default void scanCounts(CountsSink sink) throws IOException {
+        ProfileRecord r;
+        while ((r = next()) != null) {
+            sink.accept(r.hash(), r.counts(), r.counts().length);
+        }
+    }
+
+    /**
      * Names known to this profile, for printing value targets. For text input it grows as records
      * are read.
      */

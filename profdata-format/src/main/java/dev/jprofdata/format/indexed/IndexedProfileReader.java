@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
@@ -38,6 +39,8 @@ public final class IndexedProfileReader implements ProfileReader {
     private final TemporalTraces traces;
 
     private final KeyCursor cursor;
+    private final KeyLayout layout = new KeyLayout();
+    private boolean omitValueSites;
     private List<ProfileRecord> pending = List.of();
     private int pendingIndex;
     private ProfileFormatException failure;
@@ -96,8 +99,7 @@ public final class IndexedProfileReader implements ProfileReader {
         boolean ok;
         try {
             ok = !first.advance()
-                    || RecordDecoder.decodes(in, version, first.key(), first.dataOffset(),
-                            first.dataLength());
+                    || RecordDecoder.decodes(in, version, first.dataOffset(), first.dataLength());
         } catch (ProfileFormatException e) {
             ok = false;
         }
@@ -177,13 +179,65 @@ public final class IndexedProfileReader implements ProfileReader {
             if (!cursor.advance()) {
                 return null;
             }
-            pending = RecordDecoder.decode(in, header.version(), cursor.key(), cursor.dataOffset(), cursor.dataLength());
+            pending = RecordDecoder.decode(in, header.version(), cursor.key(), cursor.dataOffset(),
+                    cursor.dataLength(), layout, !omitValueSites);
         } catch (ProfileFormatException e) {
             failure = e;
             throw e;
         }
         pendingIndex = 1;
         return pending.get(0);
+    }
+
+    /** Value data is then checked but not decoded (most of a record's objects). */
+    @Override
+    public void omitValueSites() {
+        omitValueSites = true;
+    }
+
+    /** Reads the counters straight from the mapping: no names, bitmaps or value sites are built. */
+    @Override
+    public void scanCounts(CountsSink sink) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        for (; pendingIndex < pending.size(); pendingIndex++) {
+            ProfileRecord r = pending.get(pendingIndex);
+            sink.accept(r.hash(), r.counts(), r.counts().length);
+        }
+        rethrow(scanRun(cursor, sink));
+    }
+
+    /** Scans the keys of {@code run} into {@code sink}; returns what went wrong, or null. */
+    private Throwable scanRun(KeyCursor run, CountsSink sink) {
+        KeyLayout runLayout = new KeyLayout();
+        long[][] scratch = {new long[64]};
+        try {
+            while (run.advance()) {
+                RecordDecoder.scanCounts(in, header.version(), run.dataOffset(), run.dataLength(), runLayout,
+                        scratch, sink);
+            }
+            return null;
+        } catch (IOException | RuntimeException | Error e) {
+            return e;
+        }
+    }
+
+    /** Throws {@code t} unchanged (a format problem is also kept for later calls); nothing for null. */
+    private void rethrow(Throwable t) throws IOException {
+        if (t == null) {
+            return;
+        }
+        if (t instanceof ProfileFormatException p) {
+            failure = p;
+        }
+        if (t instanceof IOException e) {
+            throw e;
+        }
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        throw (Error) t;
     }
 
     /**

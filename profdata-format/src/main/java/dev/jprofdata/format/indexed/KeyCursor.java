@@ -14,7 +14,8 @@ final class KeyCursor {
     /** Items left in the current bucket; like LLVM's 64-bit counter a stored 0 never reaches 0 again. */
     private long bucketLeft;
 
-    private String key;
+    private long keyAt;
+    private long keyLength;
     private long dataOffset;
     private long dataLength;
 
@@ -40,7 +41,8 @@ final class KeyCursor {
         if (!in.contains(keyAt, keyLength) || !in.contains(keyAt + keyLength, length)) {
             throw in.error(item, IndexedFormat.TRUNCATED);
         }
-        key = in.latin1(keyAt, keyLength);
+        this.keyAt = keyAt;
+        this.keyLength = keyLength;
         dataOffset = keyAt + keyLength;
         dataLength = length;
         position = dataOffset + length;
@@ -49,8 +51,9 @@ final class KeyCursor {
         return true;
     }
 
-    String key() {
-        return key;
+    /** The current key, built on each call (scans of counters never need it). */
+    String key() throws ProfileFormatException {
+        return in.latin1(keyAt, keyLength);
     }
 
     long dataOffset() {

@@ -89,6 +89,22 @@ final class MappedBytes {
         return slowLittleEndian(offset, 8);
     }
 
+    /** Reads {@code n} u64 values from {@code offset} into {@code dst[0..n)}. */
+    void u64s(long offset, long[] dst, int n) throws ProfileFormatException {
+        require(offset, 8L * n);
+        ByteBuffer c = chunks[(int) (offset >>> CHUNK_BITS)];
+        int pos = (int) (offset & CHUNK_MASK);
+        if (pos + 8L * n <= c.limit()) {
+            for (int i = 0; i < n; i++, pos += 8) {
+                dst[i] = c.getLong(pos);
+            }
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            dst[i] = u64(offset + 8L * i);
+        }
+    }
+
     int u32(long offset) throws ProfileFormatException {
         require(offset, 4);
         ByteBuffer c = chunks[(int) (offset >>> CHUNK_BITS)];

@@ -1,9 +1,11 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueSite;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,127 +32,196 @@ final class RecordDecoder {
     private static final long MAX_ARRAY = Integer.MAX_VALUE - 16;
 
     /** Whether the key's data decodes under {@code version}'s layout (used to recognise a genuine v14 file). */
-    static boolean decodes(MappedBytes in, int version, String name, long at, long length)
-            throws ProfileFormatException {
-        List<ProfileRecord> records = decodeOrNull(in, version, name, at, length);
-        return records != null && !records.isEmpty();
+    static boolean decodes(MappedBytes in, int version, long at, long length) throws ProfileFormatException {
+        KeyLayout layout = new KeyLayout();
+        return walk(in, version, at, length, layout) && layout.records() > 0;
     }
 
-    static List<ProfileRecord> decode(MappedBytes in, int version, String name, long at, long length)
+    /**
+     * The records of one key; "profile data is empty" at {@code at} when the key does not decode.
+     * Without {@code valueSites} the records carry none (the value data is checked all the same).
+     */
+    static List<ProfileRecord> decode(MappedBytes in, int version, String name, long at, long length,
+            KeyLayout layout, boolean valueSites) throws ProfileFormatException {
+        check(in, version, at, length, layout);
+        List<ProfileRecord> out = new ArrayList<>(layout.records());
+        for (int r = 0; r < layout.records(); r++) {
+            long[] counts = new long[(int) layout.get(r, KeyLayout.NUM_COUNTS)];
+            in.u64s(layout.get(r, KeyLayout.COUNTS_AT), counts, counts.length);
+            long bitmapAt = layout.get(r, KeyLayout.BITMAP_AT);
+            int numBitmap = (int) layout.get(r, KeyLayout.NUM_BITMAP);
+            byte[] bitmap = new byte[0];
+            if (version >= IndexedFormat.OFFLOAD_VERSION) {
+                bitmap = in.bytes(bitmapAt, numBitmap);
+            } else if (version > 10) {
+                // One byte per u64 entry.
+                bitmap = new byte[numBitmap];
+                for (int i = 0; i < bitmap.length; i++) {
+                    bitmap[i] = (byte) in.u64(bitmapAt + 8L * i);
+                }
+            }
+            long numUniformity = layout.get(r, KeyLayout.NUM_UNIFORMITY);
+            byte[] uniformity = numUniformity > 0
+                    ? in.bytes(layout.get(r, KeyLayout.UNIFORMITY_AT), (int) numUniformity)
+                    : null;
+            long numWaves = layout.get(r, KeyLayout.NUM_WAVES);
+            long[] waves = null;
+            if (numWaves > 0) {
+                waves = new long[(int) numWaves];
+                in.u64s(layout.get(r, KeyLayout.WAVES_AT), waves, waves.length);
+            }
+            long valuesAt = layout.get(r, KeyLayout.VALUES_AT);
+            ValueSite[][] sites = valuesAt >= 0 && valueSites ? ValueProfDataCodec.decode(in, valuesAt) : null;
+            OffloadData offload = uniformity != null || waves != null
+                    ? new OffloadData(0, null, uniformity, waves)
+                    : null;
+            long hash = in.u64(layout.get(r, KeyLayout.HASH_AT));
+            out.add(new ProfileRecord(name, hash, counts, bitmap, sites, offload));
+        }
+        return out;
+    }
+
+    /**
+     * Passes the hash and counters of each record of one key to {@code sink} (through a buffer kept
+     * in {@code scratch[0]}), after checking the key whole as {@link #decode} does.
+     */
+    static void scanCounts(MappedBytes in, int version, long at, long length, KeyLayout layout,
+            long[][] scratch, CountsSink sink) throws IOException {
+        check(in, version, at, length, layout);
+        for (int r = 0; r < layout.records(); r++) {
+            int n = (int) layout.get(r, KeyLayout.NUM_COUNTS);
+            if (scratch[0].length < n) {
+                scratch[0] = new long[Math.max(n, 2 * scratch[0].length)];
+            }
+            in.u64s(layout.get(r, KeyLayout.COUNTS_AT), scratch[0], n);
+            sink.accept(in.u64(layout.get(r, KeyLayout.HASH_AT)), scratch[0], n);
+        }
+    }
+
+    private static void check(MappedBytes in, int version, long at, long length, KeyLayout layout)
             throws ProfileFormatException {
-        List<ProfileRecord> records = decodeOrNull(in, version, name, at, length);
-        if (records == null || records.isEmpty()) {
+        if (!walk(in, version, at, length, layout) || layout.records() == 0) {
             throw in.error(at, IndexedFormat.EMPTY_DATA);
         }
-        return records;
     }
 
-    private static List<ProfileRecord> decodeOrNull(MappedBytes in, int version, String name, long at, long length)
+    /**
+     * Finds the parts of every record of the key at {@code [at, at+length)} and checks them as LLVM
+     * does; false when the key is inconsistent anywhere (no array is sized from the file before its
+     * length is known to fit).
+     */
+    static boolean walk(MappedBytes in, int version, long at, long length, KeyLayout out)
             throws ProfileFormatException {
+        out.clear();
         if (length % 8 != 0) {
-            return null;
+            return false;
         }
         long end = at + length;
-        List<ProfileRecord> out = new ArrayList<>(1);
         long d = at;
         while (d < end) {
             // LLVM wants more than the hash itself before it starts a record.
             if (end - d <= 8) {
-                return null;
+                return false;
             }
-            long hash = in.u64(d);
+            int rec = out.addRecord();
+            out.set(rec, KeyLayout.HASH_AT, d);
             d += 8;
             long numCounts = length / 8 - 1;
             if (version != 1) {
                 if (end - d < 8) {
-                    return null;
+                    return false;
                 }
                 numCounts = in.u64(d);
                 d += 8;
             }
             if (Long.compareUnsigned(numCounts, Math.min((end - d) / 8, MAX_ARRAY)) > 0) {
-                return null;
+                return false;
             }
-            long[] counts = new long[(int) numCounts];
-            for (int i = 0; i < counts.length; i++, d += 8) {
-                counts[i] = in.u64(d);
-            }
-            byte[] bitmap = new byte[0];
-            byte[] uniformity = null;
+            out.set(rec, KeyLayout.COUNTS_AT, d);
+            out.set(rec, KeyLayout.NUM_COUNTS, numCounts);
+            d += 8 * numCounts;
+            out.set(rec, KeyLayout.NUM_BITMAP, 0);
             if (version >= IndexedFormat.OFFLOAD_VERSION) {
-                if (end - d < 8) {
-                    return null;
-                }
-                long numBytes = in.u64(d);
-                d += 8;
-                if (Long.compareUnsigned(numBytes, Math.min(end - d, MAX_ARRAY)) > 0
-                        || IndexedFormat.alignTo8(numBytes) > end - d) {
-                    return null;
-                }
-                bitmap = in.bytes(d, (int) numBytes);
-                d += IndexedFormat.alignTo8(numBytes);
-                if (end - d < 8) {
-                    return null;
-                }
-                long numUniformity = in.u64(d);
-                d += 8;
-                // Strict: a count that is neither 0 nor one bit per counter means this is not the
-                // offload fork's v14 (see IndexedProfileReader's v14 probe).
-                if ((numUniformity != 0 && numUniformity != (numCounts + 7) / 8)
-                        || IndexedFormat.alignTo8(numUniformity) > end - d) {
-                    return null;
-                }
-                if (numUniformity != 0) {
-                    uniformity = in.bytes(d, (int) numUniformity);
-                    d += IndexedFormat.alignTo8(numUniformity);
+                d = walkOffloadParts(in, version, d, end, numCounts, rec, out);
+                if (d < 0) {
+                    return false;
                 }
             } else if (version > 10) {
                 if (end - d < 8) {
-                    return null;
+                    return false;
                 }
                 long numBytes = in.u64(d);
                 d += 8;
                 // LLVM checks only one byte per entry here; each entry is really a u64.
                 if (Long.compareUnsigned(numBytes, Math.min((end - d) / 8, MAX_ARRAY)) > 0) {
-                    return null;
+                    return false;
                 }
-                bitmap = new byte[(int) numBytes];
-                for (int i = 0; i < bitmap.length; i++, d += 8) {
-                    bitmap[i] = (byte) in.u64(d);
-                }
+                out.set(rec, KeyLayout.BITMAP_AT, d);
+                out.set(rec, KeyLayout.NUM_BITMAP, numBytes);
+                d += 8 * numBytes;
             }
-            long[] waves = null;
-            if (version >= IndexedFormat.WAVE_VERSION) {
-                if (end - d < 8) {
-                    return null;
-                }
-                long numWaves = in.u64(d);
-                d += 8;
-                if (Long.compareUnsigned(numWaves, Math.min((end - d) / 8, MAX_ARRAY)) > 0) {
-                    return null;
-                }
-                if (numWaves != 0) {
-                    waves = new long[(int) numWaves];
-                    for (int i = 0; i < waves.length; i++, d += 8) {
-                        waves[i] = in.u64(d);
-                    }
-                }
-            }
-            ValueSite[][] sites = null;
             if (version > 2) {
-                ValueProfDataCodec.Decoded v = ValueProfDataCodec.decode(in, d, end);
-                if (v == null) {
-                    return null;
+                long size = ValueProfDataCodec.checkedSize(in, d, end);
+                if (size < 0) {
+                    return false;
                 }
-                sites = v.sites();
-                d += v.totalSize();
+                out.set(rec, KeyLayout.VALUES_AT, d);
+                d += size;
             }
-            OffloadData offload = null;
-            if (uniformity != null || waves != null) {
-                offload = new OffloadData(0, null, uniformity, waves);
-            }
-            out.add(new ProfileRecord(name, hash, counts, bitmap, sites, offload));
         }
-        return out;
+        return true;
+    }
+
+    /**
+     * The offload fork's parts of a record (v14+): bitmap bytes as u8, uniformity bytes, and from
+     * v15 wave counters. Returns the offset after them, or -1 when they do not fit. Kept apart so
+     * that the host versions' walk stays small (it is compiled sooner).
+     */
+    private static long walkOffloadParts(MappedBytes in, int version, long d, long end, long numCounts, int rec,
+            KeyLayout out) throws ProfileFormatException {
+        if (end - d < 8) {
+            return -1;
+        }
+        long numBytes = in.u64(d);
+        d += 8;
+        if (Long.compareUnsigned(numBytes, Math.min(end - d, MAX_ARRAY)) > 0
+                || IndexedFormat.alignTo8(numBytes) > end - d) {
+            return -1;
+        }
+        out.set(rec, KeyLayout.BITMAP_AT, d);
+        out.set(rec, KeyLayout.NUM_BITMAP, numBytes);
+        d += IndexedFormat.alignTo8(numBytes);
+        if (end - d < 8) {
+            return -1;
+        }
+        long numUniformity = in.u64(d);
+        d += 8;
+        // Strict: a count that is neither 0 nor one bit per counter means this is not the
+        // offload fork's v14 (see IndexedProfileReader's v14 probe).
+        if ((numUniformity != 0 && numUniformity != (numCounts + 7) / 8)
+                || IndexedFormat.alignTo8(numUniformity) > end - d) {
+            return -1;
+        }
+        if (numUniformity != 0) {
+            out.set(rec, KeyLayout.UNIFORMITY_AT, d);
+            out.set(rec, KeyLayout.NUM_UNIFORMITY, numUniformity);
+            d += IndexedFormat.alignTo8(numUniformity);
+        }
+        if (version >= IndexedFormat.WAVE_VERSION) {
+            if (end - d < 8) {
+                return -1;
+            }
+            long numWaves = in.u64(d);
+            d += 8;
+            if (Long.compareUnsigned(numWaves, Math.min((end - d) / 8, MAX_ARRAY)) > 0) {
+                return -1;
+            }
+            if (numWaves != 0) {
+                out.set(rec, KeyLayout.WAVES_AT, d);
+                out.set(rec, KeyLayout.NUM_WAVES, numWaves);
+                d += 8 * numWaves;
+            }
+        }
+        return d;
     }
 }

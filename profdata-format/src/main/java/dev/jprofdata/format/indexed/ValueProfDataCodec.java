@@ -20,35 +20,31 @@ final class ValueProfDataCodec {
     /** The most values one site can hold: the per-site count is a byte. */
     static final int MAX_VALUES_PER_SITE = 255;
 
-    /** Decoded value sites and the size of the block they came from. */
-    record Decoded(ValueSite[][] sites, long totalSize) {
-    }
-
     /**
-     * Decodes the block at {@code at}, which must end by {@code end}. Returns {@code null} where LLVM's
-     * integrity checks fail: LLVM then drops the whole key (the caller reports "profile data is empty").
+     * Checks the block at {@code at}, which must end by {@code end}, the way LLVM does before it
+     * reads one, and returns the block's size; -1 where a check fails (LLVM then drops the whole key
+     * and the caller reports "profile data is empty"). Nothing is allocated.
      */
-    static Decoded decode(MappedBytes in, long at, long end) throws ProfileFormatException {
+    static long checkedSize(MappedBytes in, long at, long end) throws ProfileFormatException {
         if (end - at < 8) {
-            return null;
+            return -1;
         }
         long totalSize = in.u32(at) & 0xFFFF_FFFFL;
         long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
         if (totalSize > end - at || numKinds > ValueKind.COUNT || totalSize % 8 != 0 || totalSize < 8) {
-            return null;
+            return -1;
         }
         long blockEnd = at + totalSize;
-        // First pass: LLVM's integrity check over the record headers.
         long vr = at + 8;
         for (long k = 0; k < numKinds; k++) {
             if (blockEnd - vr < 8) {
-                return null;
+                return -1;
             }
             long kind = in.u32(vr) & 0xFFFF_FFFFL;
             long numSites = in.u32(vr + 4) & 0xFFFF_FFFFL;
             long header = IndexedFormat.alignTo8(8 + numSites);
             if (kind >= ValueKind.COUNT || header > blockEnd - vr || numSites > Integer.MAX_VALUE - 16) {
-                return null;
+                return -1;
             }
             long numValues = 0;
             for (long s = 0; s < numSites; s++) {
@@ -56,13 +52,21 @@ final class ValueProfDataCodec {
             }
             long recordSize = header + 16 * numValues;
             if (recordSize > blockEnd - vr) {
-                return null;
+                return -1;
             }
             vr += recordSize;
         }
-        // Second pass: materialise the sites; a kind that repeats appends to the earlier sites.
+        return totalSize;
+    }
+
+    /**
+     * The value sites of a block that {@link #checkedSize} accepted; a kind that repeats appends to
+     * the earlier sites.
+     */
+    static ValueSite[][] decode(MappedBytes in, long at) throws ProfileFormatException {
+        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
         ValueSite[][] sites = ProfileRecord.noValueSites();
-        vr = at + 8;
+        long vr = at + 8;
         for (long k = 0; k < numKinds; k++) {
             int kind = in.u32(vr);
             int numSites = in.u32(vr + 4);
@@ -84,7 +88,7 @@ final class ValueProfDataCodec {
             sites[kind] = merged;
             vr = valueAt;
         }
-        return new Decoded(sites, totalSize);
+        return sites;
     }
 
     /** Bytes the block for {@code record} takes (8 when it has no value sites). */

@@ -4,9 +4,7 @@ import dev.jprofdata.format.ProfileRecord;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Accumulates records into a {@link ProfileSummary} the way LLVM's {@code InstrProfSummaryBuilder}
@@ -30,7 +28,7 @@ public final class SummaryBuilder {
 
     private final long[] cutoffs;
     /** Counter value -> how often it occurred (a u32 in LLVM, so an int that wraps here). */
-    private final Map<Long, int[]> frequencies = new HashMap<>();
+    private final CountFrequencies frequencies = new CountFrequencies();
     private long totalCount;
     private long maxCount;
     private long maxFunctionCount;
@@ -72,7 +70,12 @@ public final class SummaryBuilder {
 
     /** Adds the counters of one record: {@code counts[0]} is its entry count. */
     public void addCounts(long[] counts) {
-        if (counts.length == 0) {
+        addCounts(counts, counts.length);
+    }
+
+    /** Adds the counters {@code counts[0..length)} of one record (a reader's reused buffer). */
+    public void addCounts(long[] counts, int length) {
+        if (length == 0) {
             return; // LLVM would read past the end; nothing sensible to add
         }
         long first = counts[0];
@@ -84,7 +87,7 @@ public final class SummaryBuilder {
         if (Long.compareUnsigned(first, maxFunctionCount) > 0) {
             maxFunctionCount = first;
         }
-        for (int i = 1; i < counts.length; i++) {
+        for (int i = 1; i < length; i++) {
             long c = counts[i];
             addCount(c);
             if (Long.compareUnsigned(c, maxInternalCount) > 0) {
@@ -102,7 +105,7 @@ public final class SummaryBuilder {
         if (cutoffs.length > 0) {
             // The histogram grows with the number of distinct counter values; it is only needed for
             // the detailed entries, so a builder without cutoffs works in constant memory.
-            frequencies.computeIfAbsent(c, k -> new int[1])[0]++;
+            frequencies.increment(c);
         }
     }
 
@@ -124,11 +127,8 @@ public final class SummaryBuilder {
      * counters taken carry over from one cutoff to the next.
      */
     private List<SummaryEntry> detailedSummary() {
-        long[] values = new long[frequencies.size()];
-        int n = 0;
-        for (Long v : frequencies.keySet()) {
-            values[n++] = v;
-        }
+        long[] values = frequencies.distinctValues();
+        int n = values.length;
         // Descending as unsigned: flip the sign bit, sort ascending, walk backwards.
         for (int i = 0; i < n; i++) {
             values[i] ^= Long.MIN_VALUE;
@@ -145,7 +145,7 @@ public final class SummaryBuilder {
             long desired = total.multiply(BigInteger.valueOf(cutoff)).divide(SCALE).longValue();
             while (Long.compareUnsigned(currSum, desired) < 0 && next >= 0) {
                 count = values[next--] ^ Long.MIN_VALUE;
-                int freq = frequencies.get(count)[0];
+                int freq = frequencies.frequency(count);
                 currSum += count * (freq & U32);
                 countsSeen += freq;
             }

@@ -25,9 +25,13 @@ class IndexedReaderFuzzTest {
     void valueProfData(byte[] data) {
         MappedBytes in = MappedBytes.wrap(ByteBuffer.wrap(data), "fuzz.vp");
         try {
-            ValueProfDataCodec.Decoded d = ValueProfDataCodec.decode(in, 0, data.length);
-            if (d != null && (d.totalSize() < 8 || d.totalSize() > data.length)) {
-                throw new AssertionError("block size " + d.totalSize() + " outside the input");
+            long size = ValueProfDataCodec.checkedSize(in, 0, data.length);
+            if (size != -1 && (size < 8 || size > data.length)) {
+                throw new AssertionError("block size " + size + " outside the input");
+            }
+            if (size != -1) {
+                // A checked block decodes without reading outside itself.
+                ValueProfDataCodec.decode(MappedBytes.wrap(ByteBuffer.wrap(data, 0, (int) size), "fuzz.vp"), 0);
             }
         } catch (ProfileFormatException e) {
             FuzzDrain.checkClean(e);
