@@ -110,8 +110,11 @@ final class Contributors {
 
     private void ensureCapacity(int n) {
         if (positions.length < n) {
-            // Straight to the limit: with many inputs every list fills up, and one copy beats four.
-            int cap = LIMIT;
+            // Doubling, not straight to the limit: every part of every function has a list, and a
+            // merge of two or three inputs (indexed profiles, typically) would otherwise hold
+            // seven 16-entry pairs per function (about 2 KB; the 100 MB profile of
+            // bench/RESULTS.md merged with itself peaked at 1.4 GB).
+            int cap = Math.min(LIMIT, Math.max(n, 2 * positions.length));
             positions = Arrays.copyOf(positions, cap);
             countSums = Arrays.copyOf(countSums, cap);
         }

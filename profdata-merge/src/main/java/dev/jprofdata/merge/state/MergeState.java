@@ -37,7 +37,7 @@ public final class MergeState {
     public void add(ProfileRecord record, long weight, long position) {
         NameEntry entry = names.get(record.name());
         if (entry == null) {
-            names.put(record.name(), new NameEntry(new RecordAggregate(record, weight, position)));
+            names.put(record.name(), NameEntry.ofRecord(record, weight, position));
         } else {
             entry.add(record, weight, position);
         }

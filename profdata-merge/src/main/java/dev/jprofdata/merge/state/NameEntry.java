@@ -7,13 +7,40 @@ import java.util.List;
 /**
  * All hashes merged for one function name. Different hashes (a changed control flow, or a
  * context-sensitive and a plain record) are kept side by side, as LLVM does.
+ *
+ * <p>A name met once is kept as the record itself (with its weight and position) and becomes a
+ * {@link RecordAggregate} only when something is merged into it or it is finished: the aggregate's
+ * order-free bookkeeping (contributors, variants, value-site tables) costs several times the
+ * record, and in merges of indexed or text profiles most names are met once. The aggregate made
+ * later is the one {@link #add} would have made at once (records never change).
  */
 final class NameEntry {
+    private ProfileRecord solo;
+    private long soloWeight;
+    private long soloPosition;
     private RecordAggregate first;
     private List<RecordAggregate> more;
 
     NameEntry(RecordAggregate first) {
         this.first = first;
+    }
+
+    /** An entry holding only {@code record}, as read. */
+    static NameEntry ofRecord(ProfileRecord record, long weight, long position) {
+        NameEntry e = new NameEntry(null);
+        e.solo = record;
+        e.soloWeight = weight;
+        e.soloPosition = position;
+        return e;
+    }
+
+    /** The first aggregate, made from the solo record on first need. */
+    private RecordAggregate first() {
+        if (solo != null) {
+            first = new RecordAggregate(solo, soloWeight, soloPosition);
+            solo = null;
+        }
+        return first;
     }
 
     void add(ProfileRecord record, long weight, long position) {
@@ -35,7 +62,7 @@ final class NameEntry {
     }
 
     void absorb(NameEntry other) {
-        absorbOne(other.first);
+        absorbOne(other.first());
         if (other.more != null) {
             for (RecordAggregate r : other.more) {
                 absorbOne(r);
@@ -53,7 +80,7 @@ final class NameEntry {
     }
 
     private RecordAggregate find(long hash) {
-        if (first.hash == hash) {
+        if (first().hash == hash) {
             return first;
         }
         if (more != null) {
@@ -76,7 +103,7 @@ final class NameEntry {
     /** The records in the order their hashes were first seen in a sequential merge. */
     List<RecordAggregate> inCreationOrder() {
         List<RecordAggregate> all = new ArrayList<>(1 + (more == null ? 0 : more.size()));
-        all.add(first);
+        all.add(first());
         if (more != null) {
             all.addAll(more);
             all.sort((a, b) -> Long.compare(a.creatorPos(), b.creatorPos()));

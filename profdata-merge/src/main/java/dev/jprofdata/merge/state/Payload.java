@@ -13,12 +13,33 @@ final class Payload extends Variants.Variant<Payload> {
     @SuppressWarnings("unchecked")
     private final Variants<KindValues>[] kinds = new Variants[ValueKind.COUNT];
 
+    /**
+     * A kind whose every contribution so far had no sites is left null: its one version would have
+     * exactly this payload's contributions and earliest position (each is added to both, in step),
+     * so it is made from them when it is first needed ({@link #kindOf}). Most functions have no
+     * value sites of most kinds, and a version costs a few hundred bytes.
+     */
     Payload(ProfileRecord record, long weight, long position, long countSum) {
         super(position, countSum);
-        this.bitmap = record.bitmap().clone();
-        for (ValueKind k : ValueKind.values()) {
-            kinds[k.number()] = new Variants<>(KindValues.of(record.sites(k), weight, position, countSum));
+        this.bitmap = record.bitmap().length == 0 ? NO_BITMAP : record.bitmap().clone();
+        for (ValueKind k : KINDS) {
+            ValueSite[] sites = record.sites(k);
+            if (sites.length > 0) {
+                kinds[k.number()] = new Variants<>(KindValues.of(sites, weight, position, countSum));
+            }
         }
+    }
+
+    private static final byte[] NO_BITMAP = new byte[0];
+
+    /** The versions of kind {@code k}, made from this payload's contributions if still implicit. */
+    private Variants<KindValues> kindOf(int k) {
+        if (kinds[k] == null) {
+            KindValues none = KindValues.of(new ValueSite[0], 1, minPos(), 0);
+            none.replaceContributors(contributors().copy());
+            kinds[k] = new Variants<>(none);
+        }
+        return kinds[k];
     }
 
     /**
@@ -32,7 +53,10 @@ final class Payload extends Variants.Variant<Payload> {
         }
         for (ValueKind k : KINDS) {
             ValueSite[] sites = record.sites(k);
-            Variants<KindValues> variants = kinds[k.number()];
+            if (sites.length == 0 && kinds[k.number()] == null) {
+                continue; // still implicit: the contribution below stands for it
+            }
+            Variants<KindValues> variants = kindOf(k.number());
             if (variants.winner().key() == sites.length) {
                 variants.winner().addInPlace(sites, weight, position, countSum);
             } else {
@@ -55,7 +79,11 @@ final class Payload extends Variants.Variant<Payload> {
             bitmap[i] |= other.bitmap[i];
         }
         for (int k = 0; k < ValueKind.COUNT; k++) {
-            kinds[k].absorbAll(other.kinds[k]);
+            if (kinds[k] == null && other.kinds[k] == null) {
+                continue; // both implicit: the payloads' own absorb covers them
+            }
+            // Made explicit before the payload's own contributions change (absorb adds them after).
+            kindOf(k).absorbAll(other.kindOf(k));
         }
     }
 
@@ -72,7 +100,9 @@ final class Payload extends Variants.Variant<Payload> {
     void replaceContributorsEverywhere(Contributors many) {
         replaceContributors(many.copy());
         for (Variants<KindValues> k : kinds) {
-            k.winner().replaceContributors(many.copy());
+            if (k != null) { // implicit kinds follow the payload's contributions
+                k.winner().replaceContributors(many.copy());
+            }
         }
     }
 
@@ -81,13 +111,13 @@ final class Payload extends Variants.Variant<Payload> {
     }
 
     Variants<KindValues> kind(int k) {
-        return kinds[k];
+        return kindOf(k);
     }
 
     ValueSite[][] finishSites(int limit) {
         ValueSite[][] out = new ValueSite[ValueKind.COUNT][];
         for (int k = 0; k < ValueKind.COUNT; k++) {
-            out[k] = kinds[k].winner().finish(limit);
+            out[k] = kinds[k] == null ? new ValueSite[0] : kinds[k].winner().finish(limit);
         }
         return out;
     }

@@ -40,7 +40,8 @@ public final class StateFinisher {
 
     /**
      * As {@link #finish(MergeState, Predicate, boolean)}, deciding GPU block uniformity with {@code rule}.
-     * The state's flat records are resolved into it, so it must not be used afterwards.
+     * The state's records are consumed (its flat records resolved into it, each function taken out
+     * as it is finished): afterwards only its binary IDs, traces and vtable names may be used.
      */
     public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse,
             UniformityRule rule) {
@@ -61,7 +62,10 @@ public final class StateFinisher {
                 records = List.of(flat.record());
                 firstSeen = flat.records().firstPosition(flat.slot());
             } else {
-                List<RecordAggregate> aggregates = state.names().get(name).inCreationOrder();
+                // Taken out of the state as it is finished: the merged value sites of a function
+                // can be collected while later ones are finished, so the state and the finished
+                // records are not both held whole at the peak.
+                List<RecordAggregate> aggregates = state.names().remove(name).inCreationOrder();
                 records = new ArrayList<>(aggregates.size());
                 for (RecordAggregate a : aggregates) {
                     records.add(finishRecord(name, a, problems, dropped, rule));
