@@ -1,7 +1,9 @@
 package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ValueSite;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -32,6 +34,57 @@ final class NameEntry {
         e.soloWeight = weight;
         e.soloPosition = position;
         return e;
+    }
+
+    /**
+     * The record itself, when this entry is a name met once and finishing it would give it back
+     * unchanged: weight 1, no GPU data or pseudo counts, no counter above the cap, and value sites
+     * already as LLVM leaves them (counts not increasing, no repeated value, at most
+     * {@code maxValues} each). Null otherwise. Saves building and finishing an aggregate for
+     * every function of a merge of one indexed or text profile.
+     */
+    ProfileRecord verbatimSolo(int maxValues) {
+        if (solo == null || soloWeight != 1 || solo.offload() != null || solo.isPseudo()) {
+            return null;
+        }
+        for (long c : solo.counts()) {
+            if (Long.compareUnsigned(c, Saturating.COUNTER_CAP) > 0) {
+                return null;
+            }
+        }
+        for (ValueSite[] sites : solo.valueSites()) {
+            for (ValueSite site : sites) {
+                if (!inFinishedOrder(site, maxValues)) {
+                    return null;
+                }
+            }
+        }
+        return solo;
+    }
+
+    private static boolean inFinishedOrder(ValueSite site, int maxValues) {
+        int n = site.size();
+        if (n > maxValues) {
+            return false;
+        }
+        for (int i = 1; i < n; i++) {
+            if (Long.compareUnsigned(site.count(i), site.count(i - 1)) > 0) {
+                return false;
+            }
+        }
+        long[] values = site.values().clone();
+        Arrays.sort(values);
+        for (int i = 1; i < n; i++) {
+            if (values[i] == values[i - 1]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Position of the solo record (see {@link #verbatimSolo}). */
+    long soloPosition() {
+        return soloPosition;
     }
 
     /** The first aggregate, made from the solo record on first need. */

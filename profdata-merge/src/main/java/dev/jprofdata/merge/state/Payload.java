@@ -3,6 +3,7 @@ package dev.jprofdata.merge.state;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
+import java.util.List;
 
 /**
  * A function's MC/DC bitmap and value sites, for inputs that agree on the number of bitmap bytes
@@ -110,8 +111,9 @@ final class Payload extends Variants.Variant<Payload> {
         return bitmap.clone();
     }
 
-    Variants<KindValues> kind(int k) {
-        return kindOf(k);
+    /** The versions of kind {@code k} that LLVM drops (none while the kind is implicit). */
+    List<KindValues> kindLosers(int k) {
+        return kinds[k] == null ? List.of() : kinds[k].losers();
     }
 
     ValueSite[][] finishSites(int limit) {

@@ -139,19 +139,13 @@ final class SiteValues {
      * values.
      */
     ValueSite finish(long creatorPos, boolean merged, int limit) {
-        Integer[] order = new Integer[size];
+        int[] order = new int[size];
         long[] counts = new long[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;
             counts[i] = finalCount(i, creatorPos);
         }
-        Arrays.sort(order, (a, b) -> {
-            int c = Long.compareUnsigned(counts[b], counts[a]);
-            if (c != 0) {
-                return c;
-            }
-            return merged ? Long.compareUnsigned(values[a], values[b]) : Integer.compare(rawIndex[a], rawIndex[b]);
-        });
+        sortIndices(order, counts, merged);
         int n = Math.min(limit, size);
         long[] v = new long[n];
         long[] c = new long[n];
@@ -160,6 +154,65 @@ final class SiteValues {
             c[k] = counts[order[k]];
         }
         return new ValueSite(v, c);
+    }
+
+    /**
+     * Sorts entry indexes into the output order: count descending (unsigned), then value ascending
+     * when merged or the input's order otherwise, then index. Primitive, because a boxed sort with
+     * a comparator was the largest cost of finishing merges of indexed profiles; the input is
+     * usually sorted already (LLVM writes sites sorted), which is checked first.
+     */
+    private void sortIndices(int[] order, long[] counts, boolean merged) {
+        int n = order.length;
+        boolean sorted = true;
+        for (int i = 1; i < n && sorted; i++) {
+            sorted = !before(order[i], order[i - 1], counts, merged);
+        }
+        if (sorted) {
+            return;
+        }
+        if (n <= 32) {
+            for (int i = 1; i < n; i++) {
+                int x = order[i];
+                int j = i - 1;
+                while (j >= 0 && before(x, order[j], counts, merged)) {
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                order[j + 1] = x;
+            }
+            return;
+        }
+        mergeSort(order, new int[n], 0, n, counts, merged);
+    }
+
+    private void mergeSort(int[] a, int[] tmp, int from, int to, long[] counts, boolean merged) {
+        if (to - from < 2) {
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        mergeSort(a, tmp, from, mid, counts, merged);
+        mergeSort(a, tmp, mid, to, counts, merged);
+        System.arraycopy(a, from, tmp, from, to - from);
+        int i = from;
+        int j = mid;
+        for (int k = from; k < to; k++) {
+            if (j >= to || (i < mid && !before(tmp[j], tmp[i], counts, merged))) {
+                a[k] = tmp[i++];
+            } else {
+                a[k] = tmp[j++];
+            }
+        }
+    }
+
+    /** Whether entry {@code a} comes before entry {@code b} in the output. */
+    private boolean before(int a, int b, long[] counts, boolean merged) {
+        int c = Long.compareUnsigned(counts[b], counts[a]);
+        if (c != 0) {
+            return c < 0;
+        }
+        int t = merged ? Long.compareUnsigned(values[a], values[b]) : Integer.compare(rawIndex[a], rawIndex[b]);
+        return t != 0 ? t < 0 : a < b;
     }
 
     int size() {

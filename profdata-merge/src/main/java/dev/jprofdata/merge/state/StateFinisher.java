@@ -65,12 +65,19 @@ public final class StateFinisher {
                 // Taken out of the state as it is finished: the merged value sites of a function
                 // can be collected while later ones are finished, so the state and the finished
                 // records are not both held whole at the peak.
-                List<RecordAggregate> aggregates = state.names().remove(name).inCreationOrder();
-                records = new ArrayList<>(aggregates.size());
-                for (RecordAggregate a : aggregates) {
-                    records.add(finishRecord(name, a, problems, dropped, rule));
+                NameEntry entry = state.names().remove(name);
+                ProfileRecord verbatim = entry.verbatimSolo(MAX_VALUES_PER_SITE);
+                if (verbatim != null) {
+                    records = List.of(verbatim);
+                    firstSeen = entry.soloPosition();
+                } else {
+                    List<RecordAggregate> aggregates = entry.inCreationOrder();
+                    records = new ArrayList<>(aggregates.size());
+                    for (RecordAggregate a : aggregates) {
+                        records.add(finishRecord(name, a, problems, dropped, rule));
+                    }
+                    firstSeen = aggregates.get(0).creatorPos();
                 }
-                firstSeen = aggregates.get(0).creatorPos();
             }
             if (nameFilter != null && !nameFilter.test(name)) {
                 removed++;
@@ -161,7 +168,7 @@ public final class StateFinisher {
         }
         Payload payload = payloads.winner();
         for (int k = 0; k < ValueKind.COUNT; k++) {
-            for (KindValues lost : payload.kind(k).losers()) {
+            for (KindValues lost : payload.kindLosers(k)) {
                 report(name, lost.contributors(), MergeProblem.Kind.VALUE_SITE_MISMATCH, problems, null);
             }
         }
