@@ -146,6 +146,33 @@ if [ "$show_mb" != 0 ]; then
   done
 fi
 
+if [ "$show_mb" != 0 ]; then
+  # Merges of indexed profiles go through the ordinary (record by record) path, not binary groups:
+  # the same ~SHOW_MB MB profile alone (every name met once) and twice (every name met twice).
+  echo
+  echo "### merge of the indexed profile of $mb MB ($runs run(s) of each tool, alternating; medians)"
+  echo
+  echo "| inputs | tool | wall | CPU | MB/s per core (CPU) | peak RSS | output |"
+  echo "|---|---|---|---|---|---|---|"
+  for copies in 1 2; do
+    ins=("$big"); [ "$copies" = 2 ] && ins=("$big" "$big")
+    echo "merge of $copies x indexed ($runs runs)" >&2
+    for r in $(seq 1 "$runs"); do
+      measure "j_idx$copies" /dev/null "${JPROF[@]}" merge -o "$scratch/j.profdata" "${ins[@]}"
+      [ -z "$LLVM" ] || measure "l_idx$copies" /dev/null "$LLVM" merge --num-threads=1 -o "$scratch/l.profdata" "${ins[@]}"
+    done
+    check=
+    if [ -n "$LLVM" ]; then
+      cmp -s "$scratch/j.profdata" "$scratch/l.profdata" && check="= llvm-profdata bytes" || check="**output DIFFERS**"
+    fi
+    imb=$(awk -v m="$mb" -v c="$copies" 'BEGIN {printf "%.2f", m * c}')
+    row() { fmt_row "$1" "$imb" | awk -F' \\| ' '{print $1 " | " $2 " | " $4 " | " $5}'; }
+    echo "| $copies x $mb MB | jprofdata | $(row "j_idx$copies") | $check |"
+    [ -z "$LLVM" ] || echo "| | llvm-profdata | $(row "l_idx$copies") | |"
+    rm -f "$scratch/j.profdata" "$scratch/l.profdata"
+  done
+fi
+
 if [ "$startup_runs" != 0 ]; then
   tiny="$bench_root/fixtures/profiles/ir.profdata"
   echo "startup ($startup_runs runs)" >&2

@@ -43,7 +43,27 @@ final class ChannelSink {
     }
 
     void bytes(byte[] b) throws IOException {
-        bytes(ByteBuffer.wrap(b));
+        int done = 0;
+        while (done < b.length) {
+            room(1);
+            int n = Math.min(b.length - done, buffer.remaining());
+            buffer.put(b, done, n);
+            done += n;
+        }
+    }
+
+    /**
+     * The buffer, with at least {@code n} bytes free at its position, for the caller to write
+     * exactly {@code n} bytes into (saves a temporary buffer per record); {@code n} must not exceed
+     * {@link #capacity()}.
+     */
+    ByteBuffer reserve(int n) throws IOException {
+        room(n);
+        return buffer;
+    }
+
+    int capacity() {
+        return buffer.capacity();
     }
 
     void bytes(ByteBuffer b) throws IOException {

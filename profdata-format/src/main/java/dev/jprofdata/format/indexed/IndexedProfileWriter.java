@@ -334,9 +334,14 @@ public final class IndexedProfileWriter {
                     out.u64(c);
                 }
             }
-            ByteBuffer vp = ByteBuffer.allocate((int) ValueProfDataCodec.encodedSize(r)).order(ByteOrder.LITTLE_ENDIAN);
-            ValueProfDataCodec.encode(r, vp);
-            out.bytes(vp.flip());
+            long vpSize = ValueProfDataCodec.encodedSize(r);
+            if (vpSize <= out.capacity()) {
+                ValueProfDataCodec.encode(r, out.reserve((int) vpSize));
+            } else {
+                ByteBuffer vp = ByteBuffer.allocate(Math.toIntExact(vpSize)).order(ByteOrder.LITTLE_ENDIAN);
+                ValueProfDataCodec.encode(r, vp);
+                out.bytes(vp.flip());
+            }
         }
     }
 

@@ -33,6 +33,18 @@ final class Payload extends Variants.Variant<Payload> {
 
     private static final byte[] NO_BITMAP = new byte[0];
 
+    private Payload(long minPos) {
+        super(minPos, 0);
+        this.bitmap = NO_BITMAP;
+    }
+
+    /** A payload without bitmap or value sites, with {@code contributors} since {@code minPos}. */
+    static Payload mirror(long minPos, Contributors contributors) {
+        Payload p = new Payload(minPos);
+        p.replaceContributors(contributors);
+        return p;
+    }
+
     /** The versions of kind {@code k}, made from this payload's contributions if still implicit. */
     private Variants<KindValues> kindOf(int k) {
         if (kinds[k] == null) {

@@ -12,6 +12,12 @@ final class Shape extends Variants.Variant<Shape> {
     /** The offload fork's wave counters (raw v12, indexed v15), merged like counts; empty when none. */
     private final long[] waves;
     private final boolean pseudo;
+    /**
+     * Null while every contribution had no bitmap bytes and no value sites (and the counts are not
+     * pseudo): the one payload version would then have exactly this shape's contributions and
+     * earliest position, so it is made from them when first needed ({@link #payloads()}). Most
+     * functions carry counters only, and a payload with its bookkeeping costs about 200 bytes.
+     */
     private Variants<Payload> payloads;
     /** Set when saturation or the counter cap was hit: position of the record that hit it. */
     private long overflowPos;
@@ -23,7 +29,7 @@ final class Shape extends Variants.Variant<Shape> {
         this.waves = waves;
         this.pseudo = pseudo;
         this.overflowPos = overflowPos;
-        this.payloads = new Variants<>(payload);
+        this.payloads = payload == null ? null : new Variants<>(payload);
     }
 
     /** One input record, its counters multiplied by the input's weight. */
@@ -35,7 +41,7 @@ final class Shape extends Variants.Variant<Shape> {
         long[] src = record.counts();
         long[] srcWaves = record.waveCounts() == null ? NO_WAVES : record.waveCounts();
         long[] counts = new long[src.length];
-        long[] waves = new long[srcWaves.length];
+        long[] waves = srcWaves.length == 0 ? NO_WAVES : new long[srcWaves.length]; // empty: shared, never written
         boolean overflow = false;
         if (pseudo) {
             System.arraycopy(src, 0, counts, 0, src.length);
@@ -50,11 +56,16 @@ final class Shape extends Variants.Variant<Shape> {
             }
         }
         long overflowPos = overflow ? position : -1;
-        return new Shape(counts, waves, pseudo, overflowPos, position, sum,
-                new Payload(record, weight, position, sum));
+        Payload payload = pseudo || carriesPayload(record) ? new Payload(record, weight, position, sum) : null;
+        return new Shape(counts, waves, pseudo, overflowPos, position, sum, payload);
     }
 
     private static final long[] NO_WAVES = new long[0];
+
+    /** Whether a record brings anything a payload holds besides its contribution. */
+    private static boolean carriesPayload(ProfileRecord record) {
+        return record.bitmap().length != 0 || record.hasValueSites();
+    }
 
     /** {@code out[i] = min(src[i] × weight, cap)}; whether any value was saturated or capped. */
     private static boolean scale(long[] src, long weight, long[] out) {
@@ -97,11 +108,15 @@ final class Shape extends Variants.Variant<Shape> {
         if (incomingCapped) {
             overflowPos = Math.max(overflowPos, position);
         }
-        Payload payload = payloads.winner();
-        if (payload.key() == record.bitmap().length) {
-            payload.addInPlace(record, weight, position, sum);
-        } else {
-            payloads.absorb(new Payload(record, weight, position, sum));
+        if (payloads != null || carriesPayload(record)) {
+            // Made explicit (if still implicit) before this record's contribution is added below.
+            Variants<Payload> variants = payloads();
+            Payload payload = variants.winner();
+            if (payload.key() == record.bitmap().length) {
+                payload.addInPlace(record, weight, position, sum);
+            } else {
+                variants.absorb(new Payload(record, weight, position, sum));
+            }
         }
         addContribution(position, sum);
         return true;
@@ -143,7 +158,10 @@ final class Shape extends Variants.Variant<Shape> {
             if (overflow) {
                 overflowPos = Math.max(overflowPos, Math.max(minPos(), other.minPos()));
             }
-            payloads.absorbAll(other.payloads);
+            if (payloads != null || other.payloads != null) {
+                // Both made explicit before the shapes' own contributions are combined.
+                payloads().absorbAll(other.payloads());
+            }
         }
         if (other.overflowPos >= 0) {
             overflowPos = Math.max(overflowPos, other.overflowPos);
@@ -166,15 +184,27 @@ final class Shape extends Variants.Variant<Shape> {
     static Shape ofBulk(ProfileRecord summed, Contributors many, BulkValues values) {
         Shape s = of(summed, 1, many.position(0));
         s.replaceContributors(many.copy());
-        s.payloads.winner().replaceContributorsEverywhere(many);
+        if (s.payloads != null) {
+            s.payloads.winner().replaceContributorsEverywhere(many);
+        }
         if (values != null) {
-            s.payloads.winner().useBulkValues(values, many);
+            // An implicit payload now mirrors {@code many}, as an explicit one would hold it.
+            s.payloads().winner().useBulkValues(values, many);
         }
         return s;
     }
 
+    /** The payload versions, made from this shape's contributions if still implicit. */
     Variants<Payload> payloads() {
+        if (payloads == null) {
+            payloads = new Variants<>(Payload.mirror(minPos(), contributors().copy()));
+        }
         return payloads;
+    }
+
+    /** Whether the payload is still implicit: no bitmap, no value sites, nothing dropped. */
+    boolean payloadImplicit() {
+        return payloads == null;
     }
 
     long overflowPos() {

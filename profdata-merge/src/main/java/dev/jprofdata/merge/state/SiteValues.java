@@ -139,11 +139,18 @@ final class SiteValues {
      * values.
      */
     ValueSite finish(long creatorPos, boolean merged, int limit) {
-        int[] order = new int[size];
         long[] counts = new long[size];
         for (int i = 0; i < size; i++) {
-            order[i] = i;
             counts[i] = finalCount(i, creatorPos);
+        }
+        if (inOutputOrder(counts, merged)) {
+            // The usual case (sites arrive sorted and keep their order): no index array, no copies.
+            int n = Math.min(limit, size);
+            return new ValueSite(Arrays.copyOf(values, n), n == size ? counts : Arrays.copyOf(counts, n));
+        }
+        int[] order = new int[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
         }
         sortIndices(order, counts, merged);
         int n = Math.min(limit, size);
@@ -159,18 +166,11 @@ final class SiteValues {
     /**
      * Sorts entry indexes into the output order: count descending (unsigned), then value ascending
      * when merged or the input's order otherwise, then index. Primitive, because a boxed sort with
-     * a comparator was the largest cost of finishing merges of indexed profiles; the input is
-     * usually sorted already (LLVM writes sites sorted), which is checked first.
+     * a comparator was the largest cost of finishing merges of indexed profiles. (Sites already in
+     * order, the usual case, do not get here: see {@link #inOutputOrder}.)
      */
     private void sortIndices(int[] order, long[] counts, boolean merged) {
         int n = order.length;
-        boolean sorted = true;
-        for (int i = 1; i < n && sorted; i++) {
-            sorted = !before(order[i], order[i - 1], counts, merged);
-        }
-        if (sorted) {
-            return;
-        }
         if (n <= 32) {
             for (int i = 1; i < n; i++) {
                 int x = order[i];
@@ -203,6 +203,16 @@ final class SiteValues {
                 a[k] = tmp[j++];
             }
         }
+    }
+
+    /** Whether the entries are in output order as they stand. */
+    private boolean inOutputOrder(long[] counts, boolean merged) {
+        for (int i = 1; i < size; i++) {
+            if (before(i, i - 1, counts, merged)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether entry {@code a} comes before entry {@code b} in the output. */

@@ -5,6 +5,7 @@ import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.merge.MergeProblem;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -162,22 +163,27 @@ public final class StateFinisher {
         if (shape.overflowPos() >= 0) {
             keepFirst(problems, new RecordProblem(shape.overflowPos(), name, MergeProblem.Kind.COUNTER_OVERFLOW, 0));
         }
-        Variants<Payload> payloads = shape.payloads();
-        for (Payload lost : payloads.losers()) {
-            report(name, lost.contributors(), MergeProblem.Kind.BITMAP_MISMATCH, problems, null);
-        }
-        Payload payload = payloads.winner();
-        for (int k = 0; k < ValueKind.COUNT; k++) {
-            for (KindValues lost : payload.kindLosers(k)) {
-                report(name, lost.contributors(), MergeProblem.Kind.VALUE_SITE_MISMATCH, problems, null);
+        byte[] bitmap = new byte[0];
+        ValueSite[][] sites = ProfileRecord.noValueSites();
+        if (!shape.payloadImplicit()) { // an implicit payload has no bitmap, no sites, no losers
+            Variants<Payload> payloads = shape.payloads();
+            for (Payload lost : payloads.losers()) {
+                report(name, lost.contributors(), MergeProblem.Kind.BITMAP_MISMATCH, problems, null);
             }
+            Payload payload = payloads.winner();
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                for (KindValues lost : payload.kindLosers(k)) {
+                    report(name, lost.contributors(), MergeProblem.Kind.VALUE_SITE_MISMATCH, problems, null);
+                }
+            }
+            bitmap = payload.bitmap();
+            sites = payload.finishSites(MAX_VALUES_PER_SITE);
         }
         long[] counts = shape.counts();
         long[] waves = shape.waves();
         byte[] bits = aggregate.uniformityBits(counts.length, waves == null ? 0 : waves.length, rule);
         OffloadData offload = bits == null && waves == null ? null : new OffloadData(0, null, bits, waves);
-        return new ProfileRecord(name, aggregate.hash, counts, payload.bitmap(),
-                payload.finishSites(MAX_VALUES_PER_SITE), offload);
+        return new ProfileRecord(name, aggregate.hash, counts, bitmap, sites, offload);
     }
 
     /**
