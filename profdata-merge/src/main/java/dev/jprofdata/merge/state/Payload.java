@@ -103,7 +103,13 @@ final class Payload extends Variants.Variant<Payload> {
     /** Replaces this bulk payload's (empty) value sites by the summed {@code values}. */
     void useBulkValues(BulkValues values, Contributors many) {
         for (int k = 0; k < ValueKind.COUNT; k++) {
-            KindValues bulk = KindValues.ofSummed(values.sites(k), many.position(0));
+            SiteValues[] sites = values.sites(k);
+            if (sites.length == 0) {
+                // Implicit: this payload holds {@code many} since {@code many.position(0)} too.
+                kinds[k] = null;
+                continue;
+            }
+            KindValues bulk = KindValues.ofSummed(sites, many.position(0));
             bulk.replaceContributors(many.copy());
             kinds[k] = new Variants<>(bulk);
         }
