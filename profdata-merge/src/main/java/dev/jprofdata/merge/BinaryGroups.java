@@ -1,5 +1,6 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
@@ -77,7 +78,9 @@ final class BinaryGroups {
             return null;
         }
         ByteBuffer map = mapWhole(input.path());
-        if (map == null || (map.capacity() & 7) != 0) {
+        // Only little-endian 64-bit raw files can join a group: look at the magic before copying
+        // the whole file (an indexed input of 100 MB was copied for nothing).
+        if (map == null || (map.capacity() & 7) != 0 || map.getLong(0) != Magic.RAW64) {
             return null;
         }
         long size = map.capacity();

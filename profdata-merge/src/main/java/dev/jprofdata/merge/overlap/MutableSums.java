@@ -6,6 +6,9 @@ import dev.jprofdata.format.ValueSite;
 
 /** A {@link CountSums} being accumulated. */
 final class MutableSums {
+    /** The value kinds, once: {@code values()} copies the array on every call (per record here). */
+    private static final ValueKind[] KINDS = ValueKind.values();
+
     long entries;
     double edges;
     final double[] values = new double[ValueKind.COUNT];
@@ -20,7 +23,7 @@ final class MutableSums {
             sum += c;
         }
         edges += Unsigned.asDouble(sum);
-        for (ValueKind kind : ValueKind.values()) {
+        for (ValueKind kind : KINDS) {
             long kindSum = 0;
             for (ValueSite site : r.sites(kind)) {
                 kindSum += site.countSum();
@@ -36,7 +39,7 @@ final class MutableSums {
     void addShare(CountSums function, CountSums testTotal) {
         entries++;
         edges += function.edges() / testTotal.edges();
-        for (ValueKind kind : ValueKind.values()) {
+        for (ValueKind kind : KINDS) {
             if (testTotal.value(kind) >= 1.0) {
                 values[kind.number()] += function.value(kind) / testTotal.value(kind);
             }

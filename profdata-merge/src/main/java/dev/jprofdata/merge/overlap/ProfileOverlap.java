@@ -35,6 +35,9 @@ import java.util.function.Consumer;
  * <p>Only the base profile is held in memory; the test profile is streamed.
  */
 public final class ProfileOverlap {
+    /** The value kinds, once: {@code values()} copies the array on every call (per record here). */
+    private static final ValueKind[] KINDS = ValueKind.values();
+
     private final OverlapOptions options;
 
     public ProfileOverlap(OverlapOptions options) {
@@ -137,7 +140,7 @@ public final class ProfileOverlap {
             }
             CountSums funcBase = MutableSums.of(b);
             double[] funcValues = new double[ValueKind.COUNT];
-            for (ValueKind kind : ValueKind.values()) {
+            for (ValueKind kind : KINDS) {
                 ValueSite[] baseSites = b.sites(kind);
                 ValueSite[] testSites = t.sites(kind);
                 for (int s = 0; s < baseSites.length; s++) {
@@ -204,7 +207,7 @@ public final class ProfileOverlap {
         if (b.counts().length != t.counts().length) {
             return false;
         }
-        for (ValueKind kind : ValueKind.values()) {
+        for (ValueKind kind : KINDS) {
             if (b.numSites(kind) != t.numSites(kind)) {
                 return false;
             }
