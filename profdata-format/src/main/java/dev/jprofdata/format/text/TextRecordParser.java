@@ -12,8 +12,10 @@ import dev.jprofdata.format.ValueSite;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,6 +34,8 @@ final class TextRecordParser {
 
     private final TextCursor c;
     private final SymbolTable symbols;
+    /** MD5 of every distinct value-site target met so far. */
+    private final Map<String, Long> targetHashes = new HashMap<>();
     private final Set<String> vtableNames = new LinkedHashSet<>();
     /** The bytes of the last {@code $} section read (see {@link #lastBitmapSection()}). */
     private byte[] lastBitmapSection = new byte[0];
@@ -234,8 +238,17 @@ final class TextRecordParser {
         if (target.isEmpty()) {
             throw c.malformed("symbol name is empty");
         }
-        long hash = Names.md5(target);
-        symbols.add(hash, target);
+        // The same targets come back record after record: hash each distinct one once. A target
+        // seen before is in the symbol table already (first name wins), so adding it again is moot.
+        Long known = targetHashes.get(target);
+        long hash;
+        if (known != null) {
+            hash = known;
+        } else {
+            hash = Names.md5(target);
+            targetHashes.put(target, hash);
+            symbols.add(hash, target);
+        }
         if (kind == ValueKind.VTABLE_TARGET) {
             vtableNames.add(target);
         }

@@ -1,0 +1,45 @@
+package dev.jprofdata.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The primitive symbol table against a plain map with LLVM's rule: the first name of a hash stays. */
+class SymbolTableTest {
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void behavesLikeAFirstWinsMap(int seed) {
+        Random random = new Random(seed);
+        SymbolTable table = new SymbolTable();
+        Map<Long, String> expected = new HashMap<>();
+        int n = 1 + random.nextInt(20_000);
+        for (int i = 0; i < n; i++) {
+            // Few distinct hashes on some seeds (many repeats), hashes that share low bits on others.
+            long hash = seed % 2 == 0 ? random.nextInt(500) : (long) random.nextInt(5_000) << 40;
+            String name = "f" + i;
+            table.add(hash, name);
+            expected.putIfAbsent(hash, name);
+        }
+        assertThat(table.size()).isEqualTo(expected.size());
+        for (Map.Entry<Long, String> e : expected.entrySet()) {
+            assertThat(table.nameOf(e.getKey())).isEqualTo(e.getValue());
+        }
+        assertThat(table.nameOf(-7L)).isNull();
+    }
+
+    @Test
+    void namesAreFoundByTheirMd5() {
+        SymbolTable table = new SymbolTable();
+        table.add("main");
+        table.add("_Z3foov");
+        assertThat(table.nameOf(Names.md5("main"))).isEqualTo("main");
+        assertThat(table.nameOf(Names.md5("_Z3foov"))).isEqualTo("_Z3foov");
+        assertThat(table.nameOf(Names.md5("bar"))).isNull();
+    }
+}
