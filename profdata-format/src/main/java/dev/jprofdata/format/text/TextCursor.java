@@ -41,7 +41,7 @@ final class TextCursor {
 
     /** Parses the current line as a number (see {@link UnsignedParser}); true on success. */
     boolean parse(int radix, long max) {
-        String line = lines.current();
+        CharSequence line = lines.currentChars();
         return line != null && numbers.parse(line, radix, max);
     }
 

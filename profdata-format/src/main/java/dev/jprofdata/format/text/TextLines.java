@@ -32,6 +32,8 @@ final class TextLines {
     private long physicalLine = 1;
     private final StringBuilder sb = new StringBuilder();
 
+    /** The current line's characters are in {@link #sb}; its String is made on first request. */
+    private boolean atEnd;
     private String current;
     private long currentOffset;
     private long currentLineNumber;
@@ -43,11 +45,22 @@ final class TextLines {
 
     /** The current line, or {@code null} at the end of the input. */
     String current() {
+        if (current == null && !atEnd) {
+            current = sb.toString();
+        }
         return current;
     }
 
+    /**
+     * The current line's characters, valid until {@link #advance}, or {@code null} at the end: for
+     * parsing a number without making a String of every counter line.
+     */
+    CharSequence currentChars() {
+        return atEnd ? null : sb;
+    }
+
     boolean atEnd() {
-        return current == null;
+        return atEnd;
     }
 
     /** Byte offset of the current line's first character, or of the end of input. */
@@ -62,12 +75,13 @@ final class TextLines {
 
     /** Moves to the next significant line. */
     void advance() throws IOException {
+        current = null;
         while (true) {
             long start = bufStart + pos;
             long number = physicalLine;
             int first = peek();
             if (first < 0) {
-                current = null;
+                atEnd = true;
                 currentOffset = start;
                 currentLineNumber = number;
                 return;
@@ -76,18 +90,17 @@ final class TextLines {
                 readLine(); // comment: consumed and dropped
                 continue;
             }
-            String line = readLine();
-            if (line.isEmpty() && !eof) {
+            readLine();
+            if (sb.length() == 0 && !eof) {
                 continue; // blank line
             }
-            if (line.isEmpty()) {
+            if (sb.length() == 0) {
                 // The input ended (or hit NUL) right here: nothing more to return.
-                current = null;
+                atEnd = true;
                 currentOffset = start;
                 currentLineNumber = number;
                 return;
             }
-            current = line;
             currentOffset = start;
             currentLineNumber = number;
             return;
@@ -95,20 +108,20 @@ final class TextLines {
     }
 
     /**
-     * Reads up to and excluding the next line end, consuming the line end. At a NUL or the end of
-     * the input it stops and marks the input as ended.
+     * Reads up to and excluding the next line end into {@link #sb}, consuming the line end. At a
+     * NUL or the end of the input it stops and marks the input as ended.
      */
-    private String readLine() throws IOException {
+    private void readLine() throws IOException {
         sb.setLength(0);
         while (true) {
             if (pos == limit && !fill()) {
-                return sb.toString();
+                return;
             }
             char c = buf[pos];
             if (c == '\n') {
                 pos++;
                 physicalLine++;
-                return sb.toString();
+                return;
             }
             if (c == '\r') {
                 pos++;
@@ -116,14 +129,14 @@ final class TextLines {
                 if (next == '\n') {
                     pos++;
                     physicalLine++;
-                    return sb.toString();
+                    return;
                 }
                 sb.append('\r');
                 continue;
             }
             if (c == 0) {
                 eof = true;
-                return sb.toString();
+                return;
             }
             // Copy the run of ordinary characters in one go.
             int runStart = pos;

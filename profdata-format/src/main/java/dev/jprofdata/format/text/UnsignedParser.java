@@ -34,7 +34,7 @@ final class UnsignedParser {
      *
      * @return true when {@code s} is a valid number in range
      */
-    boolean parse(String s, int radix, long max) {
+    boolean parse(CharSequence s, int radix, long max) {
         int i = 0;
         int n = s.length();
         if (radix == 0) {
