@@ -29,18 +29,23 @@ final class CountsTally implements CountsSink {
             return;
         }
         summary.addCounts(counts, length);
-        if (length > 0 && (counts[0] == ProfileRecord.PSEUDO_HOT || counts[0] == ProfileRecord.PSEUDO_WARM)) {
+        if (length > 0 && ProfileRecord.isPseudoCount(counts[0])) {
             return;
         }
+        if (Long.compareUnsigned(maxCount(counts, length), valueCutoff) < 0) {
+            belowCutoff++;
+        }
+    }
+
+    /** The largest of {@code counts[0..length)}, unsigned (0 for none). */
+    static long maxCount(long[] counts, int length) {
         long max = 0;
         for (int i = 0; i < length; i++) {
             if (Long.compareUnsigned(counts[i], max) > 0) {
                 max = counts[i];
             }
         }
-        if (Long.compareUnsigned(max, valueCutoff) < 0) {
-            belowCutoff++;
-        }
+        return max;
     }
 
     SummaryBuilder summary() {

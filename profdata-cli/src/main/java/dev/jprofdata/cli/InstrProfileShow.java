@@ -118,17 +118,14 @@ final class InstrProfileShow {
             }
             return;
         }
-        long max = 0;
-        long sum = 0;
-        for (long c : counts) {
-            if (Long.compareUnsigned(c, max) > 0) {
-                max = c;
-            }
-            sum += c;
-        }
+        long max = CountsTally.maxCount(counts, counts.length);
         if (Long.compareUnsigned(max, options.valueCutoff()) < 0) {
             belowCutoff++;
             if (options.listBelowCutoff()) {
+                long sum = 0;
+                for (long c : counts) {
+                    sum += c;
+                }
                 out.write("  " + r.name() + ": (Max = " + Long.toUnsignedString(max)
                         + " Sum = " + Long.toUnsignedString(sum) + ")\n");
             }

@@ -87,7 +87,12 @@ public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap
 
     /** True when the first counter is one of LLVM's pseudo-count markers. */
     public boolean isPseudo() {
-        return counts.length > 0 && (counts[0] == PSEUDO_HOT || counts[0] == PSEUDO_WARM);
+        return counts.length > 0 && isPseudoCount(counts[0]);
+    }
+
+    /** True when {@code firstCounter} is one of LLVM's pseudo-count markers. */
+    public static boolean isPseudoCount(long firstCounter) {
+        return firstCounter == PSEUDO_HOT || firstCounter == PSEUDO_WARM;
     }
 
     /** True when every counter and every bitmap byte is zero (the {@code --sparse} test). */

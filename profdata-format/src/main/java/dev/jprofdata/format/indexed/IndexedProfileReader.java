@@ -205,39 +205,16 @@ public final class IndexedProfileReader implements ProfileReader {
             ProfileRecord r = pending.get(pendingIndex);
             sink.accept(r.hash(), r.counts(), r.counts().length);
         }
-        rethrow(scanRun(cursor, sink));
-    }
-
-    /** Scans the keys of {@code run} into {@code sink}; returns what went wrong, or null. */
-    private Throwable scanRun(KeyCursor run, CountsSink sink) {
-        KeyLayout runLayout = new KeyLayout();
-        long[][] scratch = {new long[64]};
+        long[] buffer = new long[64];
         try {
-            while (run.advance()) {
-                RecordDecoder.scanCounts(in, header.version(), run.dataOffset(), run.dataLength(), runLayout,
-                        scratch, sink);
+            while (cursor.advance()) {
+                buffer = RecordDecoder.scanCounts(in, header.version(), cursor.dataOffset(), cursor.dataLength(),
+                        layout, buffer, sink);
             }
-            return null;
-        } catch (IOException | RuntimeException | Error e) {
-            return e;
-        }
-    }
-
-    /** Throws {@code t} unchanged (a format problem is also kept for later calls); nothing for null. */
-    private void rethrow(Throwable t) throws IOException {
-        if (t == null) {
-            return;
-        }
-        if (t instanceof ProfileFormatException p) {
-            failure = p;
-        }
-        if (t instanceof IOException e) {
+        } catch (ProfileFormatException e) {
+            failure = e;
             throw e;
         }
-        if (t instanceof RuntimeException e) {
-            throw e;
-        }
-        throw (Error) t;
     }
 
     /**

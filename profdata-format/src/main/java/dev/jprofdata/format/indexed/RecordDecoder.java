@@ -82,20 +82,22 @@ final class RecordDecoder {
     }
 
     /**
-     * Passes the hash and counters of each record of one key to {@code sink} (through a buffer kept
-     * in {@code scratch[0]}), after checking the key whole as {@link #decode} does.
+     * Passes the hash and counters of each record of one key to {@code sink}, after checking the key
+     * whole as {@link #decode} does. The counters go through {@code buffer}; returns it, or a bigger
+     * one when a record needed more room (for the next key).
      */
-    static void scanCounts(MappedBytes in, int version, long at, long length, KeyLayout layout,
-            long[][] scratch, CountsSink sink) throws IOException {
+    static long[] scanCounts(MappedBytes in, int version, long at, long length, KeyLayout layout,
+            long[] buffer, CountsSink sink) throws IOException {
         check(in, version, at, length, layout);
         for (int r = 0; r < layout.records(); r++) {
             int n = (int) layout.get(r, KeyLayout.NUM_COUNTS);
-            if (scratch[0].length < n) {
-                scratch[0] = new long[Math.max(n, 2 * scratch[0].length)];
+            if (buffer.length < n) {
+                buffer = new long[Math.max(n, 2 * buffer.length)];
             }
-            in.u64s(layout.get(r, KeyLayout.COUNTS_AT), scratch[0], n);
-            sink.accept(in.u64(layout.get(r, KeyLayout.HASH_AT)), scratch[0], n);
+            in.u64s(layout.get(r, KeyLayout.COUNTS_AT), buffer, n);
+            sink.accept(in.u64(layout.get(r, KeyLayout.HASH_AT)), buffer, n);
         }
+        return buffer;
     }
 
     private static void check(MappedBytes in, int version, long at, long length, KeyLayout layout)

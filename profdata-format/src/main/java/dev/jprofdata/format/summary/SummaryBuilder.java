@@ -79,7 +79,7 @@ public final class SummaryBuilder {
             return; // LLVM would read past the end; nothing sensible to add
         }
         long first = counts[0];
-        if (first == ProfileRecord.PSEUDO_HOT || first == ProfileRecord.PSEUDO_WARM) {
+        if (ProfileRecord.isPseudoCount(first)) {
             return;
         }
         numFunctions++;

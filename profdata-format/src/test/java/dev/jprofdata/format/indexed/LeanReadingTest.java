@@ -101,8 +101,7 @@ class LeanReadingTest {
     }
 
     private static Outcome fullRead(byte[] bytes, boolean omit) throws ProfileFormatException {
-        List<String> records = new ArrayList<>();
-        try (IndexedProfileReader r = open(bytes)) {
+        return read(bytes, (r, records) -> {
             if (omit) {
                 r.omitValueSites();
             }
@@ -110,24 +109,31 @@ class LeanReadingTest {
             while ((rec = r.next()) != null) {
                 records.add(line(rec.hash(), rec.counts(), rec.counts().length));
             }
-        } catch (ProfileFormatException e) {
-            return new Outcome(records, e.getMessage());
-        } catch (java.io.IOException e) {
-            throw new AssertionError(e);
-        }
-        return new Outcome(records, null);
+        });
     }
 
     /** The scan's failure comes after the records before it, as in the sequential read. */
     private static Outcome scan(byte[] bytes) throws ProfileFormatException {
-        List<String> records = new ArrayList<>();
-        try (IndexedProfileReader r = open(bytes)) {
+        return read(bytes, (r, records) -> {
             // One record through next() first: a scan continues where the reader is.
             ProfileRecord first = r.next();
             if (first != null) {
                 records.add(line(first.hash(), first.counts(), first.counts().length));
                 r.scanCounts((hash, counts, length) -> records.add(line(hash, counts, length)));
             }
+        });
+    }
+
+    /** One way of reading the records of a file into lines. */
+    private interface Reading {
+        void into(IndexedProfileReader reader, List<String> records) throws java.io.IOException;
+    }
+
+    /** The lines {@code reading} produced, and the message it failed with (null when none). */
+    private static Outcome read(byte[] bytes, Reading reading) throws ProfileFormatException {
+        List<String> records = new ArrayList<>();
+        try (IndexedProfileReader r = open(bytes)) {
+            reading.into(r, records);
         } catch (ProfileFormatException e) {
             return new Outcome(records, e.getMessage());
         } catch (java.io.IOException e) {

@@ -1,6 +1,7 @@
 package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ValueSite;
+import dev.jprofdata.format.util.LongIndex;
 import java.util.Arrays;
 
 /**
@@ -148,11 +149,12 @@ final class SiteValues {
             int n = Math.min(limit, size);
             return new ValueSite(Arrays.copyOf(values, n), n == size ? counts : Arrays.copyOf(counts, n));
         }
-        int[] order = new int[size];
+        // Otherwise a sort of the indexes (rare: sites arrive sorted from indexed and text inputs).
+        Integer[] order = new Integer[size];
         for (int i = 0; i < size; i++) {
             order[i] = i;
         }
-        sortIndices(order, counts, merged);
+        Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : before(a, b, counts, merged) ? -1 : 1);
         int n = Math.min(limit, size);
         long[] v = new long[n];
         long[] c = new long[n];
@@ -161,48 +163,6 @@ final class SiteValues {
             c[k] = counts[order[k]];
         }
         return new ValueSite(v, c);
-    }
-
-    /**
-     * Sorts entry indexes into the output order: count descending (unsigned), then value ascending
-     * when merged or the input's order otherwise, then index. Primitive, because a boxed sort with
-     * a comparator was the largest cost of finishing merges of indexed profiles. (Sites already in
-     * order, the usual case, do not get here: see {@link #inOutputOrder}.)
-     */
-    private void sortIndices(int[] order, long[] counts, boolean merged) {
-        int n = order.length;
-        if (n <= 32) {
-            for (int i = 1; i < n; i++) {
-                int x = order[i];
-                int j = i - 1;
-                while (j >= 0 && before(x, order[j], counts, merged)) {
-                    order[j + 1] = order[j];
-                    j--;
-                }
-                order[j + 1] = x;
-            }
-            return;
-        }
-        mergeSort(order, new int[n], 0, n, counts, merged);
-    }
-
-    private void mergeSort(int[] a, int[] tmp, int from, int to, long[] counts, boolean merged) {
-        if (to - from < 2) {
-            return;
-        }
-        int mid = (from + to) >>> 1;
-        mergeSort(a, tmp, from, mid, counts, merged);
-        mergeSort(a, tmp, mid, to, counts, merged);
-        System.arraycopy(a, from, tmp, from, to - from);
-        int i = from;
-        int j = mid;
-        for (int k = from; k < to; k++) {
-            if (j >= to || (i < mid && !before(tmp[j], tmp[i], counts, merged))) {
-                a[k] = tmp[i++];
-            } else {
-                a[k] = tmp[j++];
-            }
-        }
     }
 
     /** Whether the entries are in output order as they stand. */

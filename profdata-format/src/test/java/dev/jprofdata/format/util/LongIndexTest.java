@@ -1,4 +1,4 @@
-package dev.jprofdata.merge.state;
+package dev.jprofdata.format.util;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,6 +38,22 @@ class LongIndexTest {
         for (int i = 0; i < 1000; i++) {
             long probe = rnd.nextLong();
             assertThat(index.get(probe)).isEqualTo(expected.getOrDefault(probe, -1));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {11, 12, 13})
+    void putIfAbsentKeepsTheFirstSlot(long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        Map<Long, Integer> expected = new HashMap<>();
+        LongIndex index = new LongIndex(1);
+        for (int slot = 0; slot < 20_000; slot++) {
+            long key = rnd.nextInt(3) == 0 ? rnd.nextLong() : rnd.nextInt(2_000);
+            Integer earlier = expected.putIfAbsent(key, slot);
+            assertThat(index.putIfAbsent(key, slot)).isEqualTo(earlier == null ? -1 : earlier);
+        }
+        for (Map.Entry<Long, Integer> e : expected.entrySet()) {
+            assertThat(index.get(e.getKey())).isEqualTo(e.getValue());
         }
     }
 }

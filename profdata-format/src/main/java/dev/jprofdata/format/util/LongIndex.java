@@ -1,23 +1,25 @@
-package dev.jprofdata.merge.state;
+package dev.jprofdata.format.util;
 
 /**
- * A map from long keys to non-negative int slots, open addressing with linear probing: the value
- * index of a busy value-profiling site, looked up once per incoming value of every input (boxed
- * {@code HashMap<Long, Integer>} lookups were the largest cost of merging value profiles).
+ * A map from long keys to non-negative int slots, open addressing with linear probing, for tables
+ * keyed by 64-bit numbers that are hit once per counter or value: the value index of a busy
+ * value-profiling site, the histogram of a summary, the symbol table's name hashes. Boxed
+ * {@code HashMap<Long, ...>} lookups were the largest cost of each. Callers keep their values in
+ * arrays indexed by the slots.
  */
-final class LongIndex {
+public final class LongIndex {
     private long[] keys;
     private int[] slots; // slot + 1; 0 marks an empty entry
     private int size;
 
-    LongIndex(int expected) {
+    public LongIndex(int expected) {
         int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
         keys = new long[capacity];
         slots = new int[capacity];
     }
 
     /** The slot stored for {@code key}, or -1. */
-    int get(long key) {
+    public int get(long key) {
         int mask = keys.length - 1;
         for (int i = mix(key) & mask; ; i = (i + 1) & mask) {
             int s = slots[i];
@@ -31,12 +33,33 @@ final class LongIndex {
     }
 
     /** Stores {@code slot} for {@code key}, which must not be present yet. */
-    void put(long key, int slot) {
+    public void put(long key, int slot) {
         if (2 * (size + 1) > keys.length) {
             grow();
         }
         insert(key, slot);
         size++;
+    }
+
+    /**
+     * The slot stored for {@code key}; when there is none, stores {@code slot} for it and returns
+     * -1 (one probe where {@link #get} then {@link #put} would take two).
+     */
+    public int putIfAbsent(long key, int slot) {
+        int mask = keys.length - 1;
+        int i = mix(key) & mask;
+        for (int s = slots[i]; s != 0; s = slots[i]) {
+            if (keys[i] == key) {
+                return s - 1;
+            }
+            i = (i + 1) & mask;
+        }
+        keys[i] = key;
+        slots[i] = slot + 1;
+        if (2 * ++size > keys.length) {
+            grow();
+        }
+        return -1;
     }
 
     private void insert(long key, int slot) {
