@@ -86,17 +86,18 @@ final class BinaryGroups {
         long size = map.capacity();
         long[] words = new long[(int) (size / 8)];
         map.asLongBuffer().get(words);
+        Words.Source source = Words.Source.of(words, words.length);
         for (Group g : groups) {
-            if (g.sameBytesOutsideCounters(words, size)) {
+            if (g.sameBytesOutsideCounters(source, size)) {
                 return null; // a file of an existing group that could not join (large counters, weight)
             }
         }
-        Probed binary = probes.find(words, size, map);
+        Probed binary = probes.find(words, source, size, map);
         if (binary == null) {
             return null;
         }
         Group g = new Group(binary.layout.kind(), binary.words, binary.layout);
-        InputLoader.Loaded loaded = g.join(inputIndex, input, words, map);
+        InputLoader.Loaded loaded = g.join(inputIndex, input, source, map);
         if (loaded != null) {
             groups.add(g);
             state.addBinaryIds(binary.layout.binaryIds());
@@ -117,9 +118,9 @@ final class BinaryGroups {
         private final List<Probed> known = new ArrayList<>();
 
         /** The probed binary {@code words} (a whole file of {@code size} bytes) is a run of; null if none. */
-        synchronized Probed find(long[] words, long size, ByteBuffer map) {
+        synchronized Probed find(long[] words, Words.Source source, long size, ByteBuffer map) {
             for (Probed p : known) {
-                if (p.layout.sameApartFromCounters(p.words, words, size)) {
+                if (p.layout.sameApartFromCounters(p.words, source, size)) {
                     return p;
                 }
             }
@@ -150,21 +151,21 @@ final class BinaryGroups {
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        long[] words = null;
+        boolean mapped = false;
         for (Group g : groups) {
             // Files with value data differ in size; the rest must be exactly as long.
             boolean candidate = g.layout.hasValueData() ? size >= g.layout.valueDataOffset() : g.size == size;
             if (!candidate) {
                 continue;
             }
-            if (words == null) {
-                words = reader.read(input.path(), size);
-                if (words == null) {
+            if (!mapped) {
+                if (!reader.read(input.path(), size)) {
                     return null;
                 }
+                mapped = true;
             }
-            if (g.sameBytesOutsideCounters(words, size)) {
-                return g.join(inputIndex, input, words, reader.lastBytes());
+            if (g.sameBytesOutsideCounters(reader, size)) {
+                return g.join(inputIndex, input, reader, reader.lastBytes());
             }
         }
         return null;
@@ -201,7 +202,29 @@ final class BinaryGroups {
     }
 
     /** One joined input: its position in the merge and, for the first few, per-record count sums. */
-    private record Member(int inputIndex, long[] recordSums) {
+    private record Member(int inputIndex, RecordSums recordSums) {
+    }
+
+    /**
+     * One input's count sum per record, kept for the first {@link BulkContribution#KEPT} members of
+     * a group: as 32-bit words when every sum fits (the usual case: half the memory of 16 copies
+     * of a long per function), else as longs.
+     */
+    private record RecordSums(int[] small, long[] large) {
+        static RecordSums of(long[] sums) {
+            int[] small = new int[sums.length];
+            for (int r = 0; r < sums.length; r++) {
+                if ((sums[r] >>> 32) != 0) {
+                    return new RecordSums(null, sums);
+                }
+                small[r] = (int) sums[r];
+            }
+            return new RecordSums(small, null);
+        }
+
+        long get(int r) {
+            return small != null ? Integer.toUnsignedLong(small[r]) : large[r];
+        }
     }
 
     /**
@@ -211,14 +234,23 @@ final class BinaryGroups {
      */
     private static final class Group implements FlatRecords {
         final ProfileKind kind;
-        /** The reference file as little-endian words. */
-        final long[] referenceWords;
+        /**
+         * The reference file as little-endian words; dropped once the group is emitted (groups
+         * stay in the merge state as flat records until it is finished, and a 3 MB file would
+         * stay with them).
+         */
+        long[] referenceWords;
         final RawCounterLayout layout;
         final long size;
         final List<Member> members = new ArrayList<>();
         long[] sums;
         /** Per record with value data, its members' summed sites; null without value data. */
         BulkValues[] values;
+        /**
+         * After {@link #emit}: which records went into the state as bulk records (the state then
+         * owns their sites, and lets go of each as it finishes it); null when none did.
+         */
+        boolean[] emittedBulk;
         /** All members' counters, weighted and summed, saturating: bounds every single sum. */
         long grandTotal;
 
@@ -229,12 +261,12 @@ final class BinaryGroups {
             this.size = layout.fileSize();
         }
 
-        boolean sameBytesOutsideCounters(long[] words, long wordsSize) {
+        boolean sameBytesOutsideCounters(Words.Source words, long wordsSize) {
             return layout.sameApartFromCounters(referenceWords, words, wordsSize);
         }
 
         /** Adds one run ({@code words} and {@code bytes} are the whole file); null when it cannot join. */
-        InputLoader.Loaded join(int inputIndex, MergeInput input, long[] words, ByteBuffer bytes) {
+        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, ByteBuffer bytes) {
             long weight = input.weight();
             if (weight < 1 || weight > MAX_WEIGHT) {
                 return null;
@@ -258,29 +290,39 @@ final class BinaryGroups {
             long seen = 0;
             long high = 0;
             long low = 0;
-            if (weight == 1) {
-                for (int i = 0; i < n; i++) {
-                    long y = words[base + i];
-                    seen |= y;
-                    high += y >>> 32;
-                    low += y & 0xFFFF_FFFFL;
-                    sums[i] += y;
-                }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    long y = words[base + i];
-                    seen |= y;
-                    high += y >>> 32;
-                    low += y & 0xFFFF_FFFFL;
-                    sums[i] += weight * y;
+            for (int from = 0; from < n; from += Words.CHUNK) {
+                int len = Math.min(Words.CHUNK, n - from);
+                int at = words.load(base + from, len);
+                long[] w = words.array();
+                if (weight == 1) {
+                    for (int i = 0; i < len; i++) {
+                        long y = w[at + i];
+                        seen |= y;
+                        high += y >>> 32;
+                        low += y & 0xFFFF_FFFFL;
+                        sums[from + i] += y;
+                    }
+                } else {
+                    for (int i = 0; i < len; i++) {
+                        long y = w[at + i];
+                        seen |= y;
+                        high += y >>> 32;
+                        low += y & 0xFFFF_FFFFL;
+                        sums[from + i] += weight * y;
+                    }
                 }
             }
             long total = (high << 32) + low;
             if ((seen & LARGE_COUNTER_BITS) != 0 || (high >>> 32) != 0 || Long.compareUnsigned(total, low) < 0) {
                 // Leave this input to the ordinary reader; subtracting undoes the additions exactly
                 // (arithmetic modulo 2^64), so the group's sums are as before.
-                for (int i = 0; i < n; i++) {
-                    sums[i] -= weight * words[base + i];
+                for (int from = 0; from < n; from += Words.CHUNK) {
+                    int len = Math.min(Words.CHUNK, n - from);
+                    int at = words.load(base + from, len);
+                    long[] w = words.array();
+                    for (int i = 0; i < len; i++) {
+                        sums[from + i] -= weight * w[at + i];
+                    }
                 }
                 return null;
             }
@@ -300,20 +342,27 @@ final class BinaryGroups {
                             MergeState.position(inputIndex, r));
                 });
             }
-            long[] recordSums = members.size() < BulkContribution.KEPT ? recordSums(words, weight) : null;
+            RecordSums recordSums =
+                    members.size() < BulkContribution.KEPT ? RecordSums.of(recordSums(words, weight)) : null;
             members.add(new Member(inputIndex, recordSums));
             return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
                     Saturating.multiply(total, weight));
         }
 
-        private long[] recordSums(long[] words, long weight) {
+        private long[] recordSums(Words.Source words, long weight) {
             int base = (int) (layout.countersOffset() / 8);
             long[] out = new long[layout.numRecords()];
             for (int r = 0; r < out.length; r++) {
-                long start = layout.counterStart(r);
+                int start = base + (int) layout.counterStart(r);
+                int count = layout.counterCount(r);
                 long sum = 0;
-                for (int k = 0; k < layout.counterCount(r); k++) {
-                    sum = Saturating.add(sum, weight * words[base + (int) (start + k)]);
+                for (int from = 0; from < count; from += Words.CHUNK) {
+                    int len = Math.min(Words.CHUNK, count - from);
+                    int at = words.load(start + from, len);
+                    long[] w = words.array();
+                    for (int k = 0; k < len; k++) {
+                        sum = Saturating.add(sum, weight * w[at + k]);
+                    }
                 }
                 out[r] = sum;
             }
@@ -329,14 +378,18 @@ final class BinaryGroups {
                 return false; // some sum may have wrapped: the files are read one by one
             }
             boolean anyFlat = false;
+            emittedBulk = values == null ? null : new boolean[layout.numRecords()];
             for (int r = 0; r < layout.numRecords(); r++) {
                 if (isFlat(r)) {
                     anyFlat = true;
                 } else {
                     state.addBulk(new ProfileRecord(name(r), hash(r), counts(r), new byte[0],
                             ProfileRecord.noValueSites(), null), contribution(r), values[r]);
+                    emittedBulk[r] = true;
                 }
             }
+            values = null;
+            referenceWords = null;
             if (anyFlat) {
                 state.addFlat(this);
             }
@@ -351,8 +404,10 @@ final class BinaryGroups {
         @Override
         public boolean absorb(FlatRecords records) {
             if (!(records instanceof Group other) || other.layout.fileSize() != layout.fileSize()
-                    || other.sums.length != sums.length || (values == null) != (other.values == null)
-                    || !layout.sameApartFromCounters(referenceWords, other.referenceWords, layout.fileSize())) {
+                    || other.sums.length != sums.length || (emittedBulk == null) != (other.emittedBulk == null)
+                    || other.layout != layout) {
+                // One layout per probed binary, shared by the slices of a merge: the same layout
+                // means the same binary (its reference files had equal bytes apart from counters).
                 return false;
             }
             List<Member> all = new ArrayList<>(members.size() + other.members.size());
@@ -386,7 +441,10 @@ final class BinaryGroups {
 
         @Override
         public boolean isFlat(int r) {
-            return values == null || values[r] == null;
+            if (values != null) {
+                return values[r] == null;
+            }
+            return emittedBulk == null || !emittedBulk[r];
         }
 
         @Override
@@ -417,7 +475,7 @@ final class BinaryGroups {
             long[] countSums = new long[listed];
             for (int m = 0; m < listed; m++) {
                 positions[m] = MergeState.position(members.get(m).inputIndex, r);
-                countSums[m] = members.get(m).recordSums[r];
+                countSums[m] = members.get(m).recordSums.get(r);
             }
             long totalCountSum = 0;
             int start = (int) layout.counterStart(r);

@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.indexed.VTableNameOrder;
+import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.RecordProblem;
 import dev.jprofdata.merge.state.StateFinisher;
@@ -54,6 +55,8 @@ public final class ProfileMerger {
 
         List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures, notices, deviceWarnings, details,
                 readSums);
+        // Every input is read: the decoded names of their binaries are not needed any more.
+        RawProfileReader.releaseDecodedNames();
         checkCancelled(listener);
         MergeState state = partials.get(0);
         for (int i = 1; i < partials.size(); i++) {

@@ -298,7 +298,7 @@ class BinaryGroupsTest {
         return new ProfileMerger(options).merge(inputs);
     }
 
-    private static void assertSame(MergeResult actual, MergeResult expected) {
+    static void assertSame(MergeResult actual, MergeResult expected) {
         ProfileContents a = actual.contents();
         ProfileContents e = expected.contents();
         assertThat(a.kind()).isEqualTo(e.kind());

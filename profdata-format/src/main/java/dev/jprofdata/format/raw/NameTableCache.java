@@ -46,6 +46,13 @@ final class NameTableCache {
         return null;
     }
 
+    /** Forgets every entry (see {@link RawProfileReader#releaseDecodedNames}). */
+    static void clear() {
+        synchronized (RECENT) {
+            RECENT.clear();
+        }
+    }
+
     static void remember(Entry e) {
         synchronized (RECENT) {
             RECENT.add(0, e);

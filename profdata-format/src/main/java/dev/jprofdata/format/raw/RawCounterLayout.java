@@ -389,29 +389,39 @@ public final class RawCounterLayout {
     /**
      * How far {@code other}'s functions sit above {@code reference}'s (the same amount for every
      * record with a function pointer), or null when the pointers do not move together. Both are
-     * whole files as little-endian words ({@link Words#read}).
+     * whole files as little-endian words ({@link Words}).
      */
-    public Long slide(long[] reference, long[] other) {
-        Long slide = null;
+    public Long slide(long[] reference, Words.Source other) {
+        long slide = 0;
+        boolean found = false;
         int recordWords = recordSize / 8;
-        int at = (int) (dataOffset / 8) + addressFields / 8;
-        for (int i = 0; i < recordStart.length; i++, at += recordWords) {
-            long fa = reference[at];
-            long fb = other[at];
-            if (fa == 0 || fb == 0) {
-                if (fa != fb) {
+        int fp = addressFields / 8;
+        int data = (int) (dataOffset / 8);
+        int perLoad = Words.CHUNK / recordWords;
+        for (int first = 0; first < recordStart.length; first += perLoad) {
+            int n = Math.min(perLoad, recordStart.length - first);
+            int from = data + first * recordWords;
+            int at = other.load(from, n * recordWords);
+            long[] o = other.array();
+            for (int i = 0; i < n; i++) {
+                long fa = reference[from + i * recordWords + fp];
+                long fb = o[at + i * recordWords + fp];
+                if (fa == 0 || fb == 0) {
+                    if (fa != fb) {
+                        return null;
+                    }
+                    continue;
+                }
+                long s = fb - fa;
+                if (!found) {
+                    slide = s;
+                    found = true;
+                } else if (slide != s) {
                     return null;
                 }
-                continue;
-            }
-            long s = fb - fa;
-            if (slide == null) {
-                slide = s;
-            } else if (slide != s) {
-                return null;
             }
         }
-        return slide == null ? 0L : slide;
+        return slide;
     }
 
     /**
@@ -420,18 +430,21 @@ public final class RawCounterLayout {
      * equal bytes everywhere before the value data except the counter section and the run-time
      * address fields (and, without value data, of equal size).
      */
-    public boolean sameApartFromCounters(long[] reference, long[] other, long otherSize) {
+    public boolean sameApartFromCounters(long[] reference, Words.Source other, long otherSize) {
         if (resolver == null ? otherSize != fileSize : otherSize < valueDataOffset) {
             return false;
         }
-        for (int w = 0; w < headerSize / 8; w++) {
-            if (reference[w] != other[w] && !ignoredHeaderField(8 * w)) {
+        int headerWords = headerSize / 8;
+        int at = other.load(0, headerWords);
+        long[] o = other.array();
+        for (int w = 0; w < headerWords; w++) {
+            if (reference[w] != o[at + w] && !ignoredHeaderField(8 * w)) {
                 return false;
             }
         }
         int data = (int) (dataOffset / 8);
         int dataEnd = data + recordStart.length * (recordSize / 8);
-        if (!sameWords(reference, other, headerSize / 8, data)
+        if (!sameWords(reference, other, headerWords, data)
                 || !sameWords(reference, other, dataEnd, (int) (countersOffset / 8))
                 || !sameWords(reference, other, (int) (countersEnd() / 8), (int) (valueDataOffset / 8))) {
             return false;
@@ -441,16 +454,25 @@ public final class RawCounterLayout {
         return sameWords(reference, other, data, dataEnd) || sameRecordsApartFromAddresses(reference, other, data);
     }
 
-    private boolean sameRecordsApartFromAddresses(long[] reference, long[] other, int data) {
+    private boolean sameRecordsApartFromAddresses(long[] reference, Words.Source other, int data) {
         int recordWords = recordSize / 8;
         int fp = addressFields / 8;
+        int perLoad = Words.CHUNK / recordWords;
         long diff = 0;
-        for (int i = 0, rec = data; i < recordStart.length; i++, rec += recordWords) {
-            for (int k = 0; k < fp; k++) {
-                diff |= reference[rec + k] ^ other[rec + k];
-            }
-            for (int k = fp + 2; k < recordWords; k++) {
-                diff |= reference[rec + k] ^ other[rec + k];
+        for (int first = 0; first < recordStart.length; first += perLoad) {
+            int n = Math.min(perLoad, recordStart.length - first);
+            int from = data + first * recordWords;
+            int at = other.load(from, n * recordWords);
+            long[] o = other.array();
+            for (int i = 0; i < n; i++) {
+                int ref = from + i * recordWords;
+                int oth = at + i * recordWords;
+                for (int k = 0; k < fp; k++) {
+                    diff |= reference[ref + k] ^ o[oth + k];
+                }
+                for (int k = fp + 2; k < recordWords; k++) {
+                    diff |= reference[ref + k] ^ o[oth + k];
+                }
             }
         }
         return diff == 0;
@@ -465,8 +487,15 @@ public final class RawCounterLayout {
         return false;
     }
 
-    private static boolean sameWords(long[] a, long[] b, int from, int to) {
-        return java.util.Arrays.equals(a, from, to, b, from, to);
+    private static boolean sameWords(long[] reference, Words.Source other, int from, int to) {
+        for (int w = from; w < to; w += Words.CHUNK) {
+            int n = Math.min(Words.CHUNK, to - w);
+            int at = other.load(w, n);
+            if (!java.util.Arrays.equals(reference, w, w + n, other.array(), at, at + n)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Bytes of the header; files of one group have equal headers. */

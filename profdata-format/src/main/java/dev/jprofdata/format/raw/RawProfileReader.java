@@ -106,6 +106,15 @@ public final class RawProfileReader implements ProfileReader {
         enterProfile(0);
     }
 
+    /**
+     * Lets go of the names sections kept decoded for reading further runs of the same binaries (a
+     * few, process-wide). A merge calls it once it has read its inputs, so that neither the rest of
+     * the merge nor a long-lived host process keeps them; a later read just decodes again.
+     */
+    public static void releaseDecodedNames() {
+        NameTableCache.clear();
+    }
+
     /** Opens {@code path} (messages name it {@code displayName}) and parses its first profile's header. */
     public static ProfileReader open(Path path, String displayName) throws IOException {
         return open(path, displayName, RawBytes.DEFAULT_WINDOW_SHIFT);

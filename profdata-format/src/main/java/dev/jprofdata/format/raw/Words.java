@@ -3,6 +3,7 @@ package dev.jprofdata.format.raw;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -28,39 +29,106 @@ public final class Words {
         return (w[offset >>> 3] >>> ((offset & 7) << 3)) & 0xFFFF_FFFFL;
     }
 
+    /** Words copied per step from a mapped file: 64 KB, small enough to stay in the L2 cache. */
+    public static final int CHUNK = 1 << 13;
+
     /**
-     * A reusable reader of whole files into words: each file is mapped, copied into one word array
-     * reused for every file, and unmapped when the next file is read (or on {@link #close}), so
-     * thousands of inputs never leave mappings resident.
+     * Little-endian words of a whole file, made available a range at a time: {@link #load} puts
+     * words {@code [from, from + len)} (at most {@link #CHUNK}) into {@link #array()} and says where.
+     * Loops over a file walk it in ranges of at most {@link #CHUNK} words, so a mapped file is read
+     * through one small buffer instead of being copied whole.
      */
-    public static final class Reader implements AutoCloseable {
-        private long[] words = new long[0];
+    public abstract static class Source {
+        /** The array the last {@link #load} filled. */
+        public abstract long[] array();
+
+        /** Makes words {@code [from, from + len)} available; returns the index of {@code from} in {@link #array()}. */
+        public abstract int load(int from, int len);
+
+        /** Number of words. */
+        public abstract int length();
+
+        /** A whole file already in an array: loads cost nothing. */
+        public static Source of(long[] words, int length) {
+            return new ArraySource(words, length);
+        }
+    }
+
+    private static final class ArraySource extends Source {
+        private final long[] words;
+        private final int length;
+
+        ArraySource(long[] words, int length) {
+            this.words = words;
+            this.length = length;
+        }
+
+        @Override
+        public long[] array() {
+            return words;
+        }
+
+        @Override
+        public int load(int from, int len) {
+            return from;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+    }
+
+    /**
+     * A reusable reader of whole files as word {@linkplain Source sources}: each file is mapped, read
+     * a chunk at a time through one small buffer, and unmapped when the next file is mapped (or on
+     * {@link #close}), so thousands of inputs never leave mappings resident, and no file-sized
+     * array stays in the heap for the whole merge.
+     */
+    public static final class Reader extends Source implements AutoCloseable {
+        private final long[] chunk = new long[CHUNK];
         private MappedByteBuffer mapping;
+        private LongBuffer words;
+        private int length;
 
         /**
-         * The file at {@code path}, {@code size} bytes (a multiple of 8), as words; valid until the
-         * next read. Null when it cannot be read whole or changed size.
+         * Maps the file at {@code path}, {@code size} bytes (a multiple of 8), as this source;
+         * valid until the next call. False when it cannot be mapped whole or changed size.
          */
-        public long[] read(Path path, long size) {
+        public boolean read(Path path, long size) {
             release();
             if ((size & 7) != 0 || size > Integer.MAX_VALUE - 8) {
-                return null;
+                return false;
             }
             try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
                 if (ch.size() != size) {
-                    return null;
+                    return false;
                 }
                 mapping = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
             } catch (IOException | RuntimeException e) {
-                return null;
+                return false;
             }
-            int n = (int) (size / 8);
-            if (words.length < n) {
-                words = new long[Math.max(n, words.length + words.length / 2)];
-            }
-            // Mapping and one copy costs less than read(2), which copies in the kernel first.
-            mapping.order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(words, 0, n);
-            return words;
+            words = mapping.order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+            length = (int) (size / 8);
+            return true;
+        }
+
+        @Override
+        public long[] array() {
+            return chunk;
+        }
+
+        @Override
+        public int load(int from, int len) {
+            // Mapping and copying a chunk at a time costs less than read(2), which copies in the
+            // kernel first.
+            words.get(from, chunk, 0, len);
+            return 0;
+        }
+
+        @Override
+        public int length() {
+            return length;
         }
 
         /** The bytes of the last {@link #read} (little-endian), for decoding what is not words. */
@@ -76,6 +144,7 @@ public final class Words {
 
         private void release() {
             if (mapping != null) {
+                words = null;
                 Unmapper.unmap(mapping);
                 mapping = null;
             }

@@ -84,8 +84,15 @@ public final class LongIndex {
         }
     }
 
-    /** Spreads the key's bits: values are addresses (aligned) or small sizes. */
     private static int mix(long key) {
+        return spread(key);
+    }
+
+    /**
+     * Spreads the key's bits for a power-of-two table: keys are often addresses (aligned) or small
+     * sizes. Tables that keep their keys elsewhere use it too.
+     */
+    public static int spread(long key) {
         long h = key * 0x9E37_79B9_7F4A_7C15L;
         return (int) (h ^ (h >>> 32));
     }
