@@ -26,6 +26,7 @@ public final class CdsTraining {
     }
 
     public static void main(String[] args) throws IOException {
+        Main.skipUnusedConverters(); // as jprofdata itself starts: the archive holds what it loads
         Path profiles = Path.of(args.length > 0 ? args[0] : "fixtures/profiles").toAbsolutePath();
         PrintStream sink = new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.ISO_8859_1);
         Path work = Files.createTempDirectory("jprofdata-cds");

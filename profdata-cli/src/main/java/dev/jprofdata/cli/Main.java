@@ -29,10 +29,24 @@ public final class Main implements Runnable {
         return m;
     }
 
+    private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
+
     public static void main(String[] args) {
+        skipUnusedConverters();
         int rc = run(Path.of("").toAbsolutePath(), args, System.out, System.err);
         System.out.flush();
         System.exit(rc);
+    }
+
+    /**
+     * picocli registers converters for java.time and java.sql types by reflection, which loads and
+     * initialises those packages (a few ms of every start); no option here has such a type. A
+     * process-wide setting, so only the command-line entry points make it.
+     */
+    static void skipUnusedConverters() {
+        if (System.getProperty(PICOCLI_EXCLUDES) == null) {
+            System.setProperty(PICOCLI_EXCLUDES, "java\\.time\\..*,java\\.sql\\..*");
+        }
     }
 
     /**
