@@ -1,0 +1,147 @@
+package dev.jprofdata.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code jprofdata} launcher script's choices of JVM options (spec/performance.md,
+ * "Start-up" and "Peak memory"), checked by running the real script in a copy of the checkout's
+ * layout with a stand-in {@code java} on the PATH that prints its arguments: the class-data-sharing
+ * archive only when its recorded size matches, C1 for small read-only commands, the small heap and
+ * C1 for merges of raw files, the parallel collector for merges of indexed profiles, the serial one
+ * with large heap steps for text, and {@code JAVA_OPTS} replacing the defaults.
+ */
+class LauncherTest {
+    @TempDir
+    Path root;
+    Path target;
+    Path jsa;
+
+    @BeforeEach
+    void layout() throws IOException {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "needs bash");
+        Path script = CliRun.fixtures().getParent().resolve("jprofdata");
+        Files.copy(script, root.resolve("jprofdata"));
+        target = Files.createDirectories(root.resolve("profdata-cli/target"));
+        Files.writeString(target.resolve("jprofdata.jar"), "jar");
+        jsa = target.resolve("jprofdata.jsa");
+        Files.writeString(jsa, "archive!");
+        // The archive must be newer than the jar.
+        jsa.toFile().setLastModified(System.currentTimeMillis() + 5000);
+        Files.writeString(target.resolve("jprofdata.jsa.size"), "8\n");
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private List<String> launch(Map<String, String> env, String... args) throws Exception {
+        return launchAs(root.resolve("jprofdata").toString(), env, args);
+    }
+
+    /** Runs the script as {@code script} (a path as typed, relative to the copy's root) with {@code env}. */
+    private List<String> launchAs(String script, Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("/bin/bash", script));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile());
+        pb.environment().put("PATH", root.resolve("bin") + ":/usr/bin:/bin");
+        pb.environment().remove("JAVA_OPTS");
+        pb.environment().putAll(env);
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(new String(out, StandardCharsets.UTF_8)).isZero();
+        return List.of(new String(out, StandardCharsets.UTF_8).split("\n"));
+    }
+
+    private List<String> launch(String... args) throws Exception {
+        return launch(Map.of(), args);
+    }
+
+    private Path copyFixture(String name) throws IOException {
+        return Files.copy(CliRun.fixtures().resolve("profiles").resolve(name), root.resolve(name));
+    }
+
+    @Test
+    void smallShowUsesTheArchiveAndC1Only() throws Exception {
+        Path small = copyFixture("ir.profdata");
+        List<String> args = launch("show", small.toString());
+        assertThat(args).contains("-XX:SharedArchiveFile=" + jsa, "-Xshare:auto", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1");
+        assertThat(args).containsSequence("-jar", target.resolve("jprofdata.jar").toString(), "show", small.toString());
+        // Started as ./jprofdata from its own directory: the archive records the jar's path, so no ./ in it.
+        List<String> relative = launchAs("./jprofdata", Map.of(), "show", small.toString());
+        assertThat(relative).contains("-XX:SharedArchiveFile=" + jsa)
+                .containsSequence("-jar", target.resolve("jprofdata.jar").toString());
+    }
+
+    @Test
+    void anArchiveOfAnotherSizeIsNotUsed() throws Exception {
+        Files.writeString(target.resolve("jprofdata.jsa.size"), "9\n");
+        List<String> args = launch("show", copyFixture("ir.profdata").toString());
+        assertThat(args).noneMatch(a -> a.startsWith("-XX:SharedArchiveFile"));
+        assertThat(args).contains("-XX:TieredStopAtLevel=1");
+    }
+
+    @Test
+    void bigShowKeepsTheOptimisingCompiler() throws Exception {
+        Path big = root.resolve("big.profdata");
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(20L << 20); // sparse: only its size matters here
+        }
+        List<String> args = launch("show", big.toString());
+        assertThat(args).contains("-Xmn16m", "-XX:+UseSerialGC").doesNotContain("-XX:TieredStopAtLevel=1");
+    }
+
+    @Test
+    void rawMergesGetTheSmallHeapAndC1() throws Exception {
+        Path a = copyFixture("ir_1.profraw");
+        Path b = copyFixture("ir_2.profraw");
+        List<String> args = launch("merge", "-o", root.resolve("out.profdata").toString(), a.toString(), b.toString());
+        assertThat(args).contains("-XX:+UseSerialGC", "-Xmn2m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20",
+                "-XX:TieredStopAtLevel=1");
+        // A directory of runs is a raw merge too.
+        assertThat(launch("merge", "-o", "out.profdata", root.toString())).contains("-Xmn2m");
+    }
+
+    @Test
+    void indexedMergesGetTheParallelCollector() throws Exception {
+        Path a = copyFixture("ir_a.profdata");
+        Path b = copyFixture("ir_b.profdata");
+        List<String> args = launch("merge", "--output", "out.profdata", a.toString(), b.toString());
+        assertThat(args).contains("-XX:+UseParallelGC").doesNotContain("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    }
+
+    @Test
+    void textAndMixedMergesGrowTheSerialHeapInLargeSteps() throws Exception {
+        Path text = copyFixture("ir.proftext");
+        Path raw = copyFixture("ir_1.profraw");
+        Path indexed = copyFixture("ir.profdata");
+        for (List<String> args : List.of(launch("merge", "-o", "out.profdata", text.toString()),
+                launch("merge", "-o", "out.profdata", raw.toString(), indexed.toString()))) {
+            assertThat(args).contains("-XX:+UseSerialGC", "-XX:MinHeapFreeRatio=70", "-XX:MaxHeapFreeRatio=90")
+                    .doesNotContain("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC");
+        }
+    }
+
+    @Test
+    void javaOptsReplaceTheDefaultsButKeepTheArchive() throws Exception {
+        List<String> args = launch(Map.of("JAVA_OPTS", "-Xmx1g"), "show", copyFixture("ir.profdata").toString());
+        assertThat(args).contains("-Xmx1g", "-XX:SharedArchiveFile=" + jsa).doesNotContain("-XX:+UseSerialGC");
+    }
+}
