@@ -422,17 +422,18 @@ final class BinaryGroups {
                     return false;
                 }
             }
-            long[] total = new long[sums.length];
+            // Checked whole before anything is added (so a refusal leaves both groups as they
+            // were), then added in place: no third array of sums at the peak of the merge.
             for (int i = 0; i < sums.length; i++) {
                 long a = sums[i];
-                long b = other.sums[i];
-                long s = a + b;
-                if (Long.compareUnsigned(s, a) < 0 || Long.compareUnsigned(s, Saturating.COUNTER_CAP) > 0) {
+                long t = a + other.sums[i];
+                if (Long.compareUnsigned(t, a) < 0 || Long.compareUnsigned(t, Saturating.COUNTER_CAP) > 0) {
                     return false; // the state's ordinary combine reports the overflow
                 }
-                total[i] = s;
             }
-            sums = total;
+            for (int i = 0; i < sums.length; i++) {
+                sums[i] += other.sums[i];
+            }
             grandTotal = Saturating.add(grandTotal, other.grandTotal);
             members.clear();
             members.addAll(all);
