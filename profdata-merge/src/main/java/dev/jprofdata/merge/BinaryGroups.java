@@ -92,7 +92,7 @@ final class BinaryGroups {
                 return null; // a file of an existing group that could not join (large counters, weight)
             }
         }
-        Probed binary = probes.find(words, source, size, map);
+        Probed binary = probes.find(words, size, map);
         if (binary == null) {
             return null;
         }
@@ -118,7 +118,8 @@ final class BinaryGroups {
         private final List<Probed> known = new ArrayList<>();
 
         /** The probed binary {@code words} (a whole file of {@code size} bytes) is a run of; null if none. */
-        synchronized Probed find(long[] words, Words.Source source, long size, ByteBuffer map) {
+        synchronized Probed find(long[] words, long size, ByteBuffer map) {
+            Words.Source source = Words.Source.of(words, words.length);
             for (Probed p : known) {
                 if (p.layout.sameApartFromCounters(p.words, source, size)) {
                     return p;
