@@ -12,9 +12,10 @@ import java.util.stream.Stream;
 
 /**
  * Run by the build (antrun, package phase), not by users: the training run of the class-data-sharing
- * archive. The build starts it from the finished jar with {@code -XX:ArchiveClassesAtExit};
- * every class it loads goes into that archive, which the {@code jprofdata} launcher then maps at
- * start-up ({@code -XX:SharedArchiveFile}) instead of loading and verifying those classes again.
+ * archive. The build starts it from the finished jar with {@code -XX:DumpLoadedClassList}; every
+ * class it loads (the JDK's too) is listed, and a static dump ({@code -Xshare:dump}) of that list
+ * makes the archive, which the {@code jprofdata} launcher then maps at start-up
+ * ({@code -XX:SharedArchiveFile}) instead of loading and verifying those classes again.
  *
  * <p>So it runs, in one JVM and with all output discarded, the commands users start most: {@code show}
  * in its common forms (and as JSON), {@code merge} of raw profiles to indexed and text, {@code overlap}
