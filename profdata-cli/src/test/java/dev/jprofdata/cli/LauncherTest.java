@@ -99,6 +99,23 @@ class LauncherTest {
     }
 
     @Test
+    void withoutAnArchiveOrGnuStatTheLauncherStillRuns() throws Exception {
+        Path small = copyFixture("ir.profdata");
+        Files.delete(jsa);
+        assertThat(launch("show", small.toString())).noneMatch(a -> a.startsWith("-XX:SharedArchiveFile"))
+                .contains("-XX:TieredStopAtLevel=1");
+        // A stat that knows no -c (BSD's): no sizes at all.
+        Files.writeString(jsa, "archive!");
+        jsa.toFile().setLastModified(System.currentTimeMillis() + 5000);
+        Path stat = root.resolve("bin/stat");
+        Files.writeString(stat, "#!/bin/sh\necho 'stat: illegal option -- c' >&2\nexit 1\n");
+        Files.setPosixFilePermissions(stat, PosixFilePermissions.fromString("rwxr-xr-x"));
+        List<String> args = launch("show", small.toString());
+        assertThat(args).noneMatch(a -> a.startsWith("-XX:SharedArchiveFile")).contains("-XX:TieredStopAtLevel=1");
+        assertThat(args).containsSequence("-jar", target.resolve("jprofdata.jar").toString(), "show", small.toString());
+    }
+
+    @Test
     void bigShowKeepsTheOptimisingCompiler() throws Exception {
         Path big = root.resolve("big.profdata");
         try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
