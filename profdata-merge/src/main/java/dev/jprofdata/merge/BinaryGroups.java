@@ -86,7 +86,7 @@ final class BinaryGroups {
         long size = map.capacity();
         long[] words = new long[(int) (size / 8)];
         map.asLongBuffer().get(words);
-        Words.Source source = Words.Source.of(words, words.length);
+        Words.Source source = Words.Source.of(words);
         for (Group g : groups) {
             if (g.sameBytesOutsideCounters(source, size)) {
                 return null; // a file of an existing group that could not join (large counters, weight)
@@ -119,7 +119,7 @@ final class BinaryGroups {
 
         /** The probed binary {@code words} (a whole file of {@code size} bytes) is a run of; null if none. */
         synchronized Probed find(long[] words, long size, ByteBuffer map) {
-            Words.Source source = Words.Source.of(words, words.length);
+            Words.Source source = Words.Source.of(words);
             for (Probed p : known) {
                 if (p.layout.sameApartFromCounters(p.words, source, size)) {
                     return p;

@@ -392,36 +392,57 @@ public final class RawCounterLayout {
      * whole files as little-endian words ({@link Words}).
      */
     public Long slide(long[] reference, Words.Source other) {
-        long slide = 0;
-        boolean found = false;
-        int recordWords = recordSize / 8;
         int fp = addressFields / 8;
+        long[] slide = {0, 0}; // the slide, and 1 once one was found
+        boolean together = forEachRecordWindow(other, (ref, o, at, n, recordWords) -> {
+            for (int i = 0; i < n; i++) {
+                long fa = reference[ref + i * recordWords + fp];
+                long fb = o[at + i * recordWords + fp];
+                if (fa == 0 || fb == 0) {
+                    if (fa != fb) {
+                        return false;
+                    }
+                    continue;
+                }
+                long s = fb - fa;
+                if (slide[1] == 0) {
+                    slide[0] = s;
+                    slide[1] = 1;
+                } else if (slide[0] != s) {
+                    return false;
+                }
+            }
+            return true;
+        });
+        return together ? slide[0] : null;
+    }
+
+    /**
+     * Looks at one window of records: {@code n} records of {@code recordWords} words, at {@code ref}
+     * in the reference file and at {@code at} in {@code o}; false stops the walk.
+     */
+    private interface RecordWindow {
+        boolean visit(int ref, long[] o, int at, int n, int recordWords);
+    }
+
+    /**
+     * Walks {@code other}'s data records in windows of whole records (at most {@link Words#CHUNK}
+     * words each), giving each window's place in the reference file and in {@code other}'s loaded
+     * array; stops at, and returns false on, the first window the visitor refuses.
+     */
+    private boolean forEachRecordWindow(Words.Source other, RecordWindow window) {
+        int recordWords = recordSize / 8;
         int data = (int) (dataOffset / 8);
         int perLoad = Words.CHUNK / recordWords;
         for (int first = 0; first < recordStart.length; first += perLoad) {
             int n = Math.min(perLoad, recordStart.length - first);
             int from = data + first * recordWords;
             int at = other.load(from, n * recordWords);
-            long[] o = other.array();
-            for (int i = 0; i < n; i++) {
-                long fa = reference[from + i * recordWords + fp];
-                long fb = o[at + i * recordWords + fp];
-                if (fa == 0 || fb == 0) {
-                    if (fa != fb) {
-                        return null;
-                    }
-                    continue;
-                }
-                long s = fb - fa;
-                if (!found) {
-                    slide = s;
-                    found = true;
-                } else if (slide != s) {
-                    return null;
-                }
+            if (!window.visit(from, other.array(), at, n, recordWords)) {
+                return false;
             }
         }
-        return slide;
+        return true;
     }
 
     /**
@@ -451,31 +472,25 @@ public final class RawCounterLayout {
         }
         // Without address randomisation the records are simply equal; otherwise compare every
         // word but the two address fields of each record.
-        return sameWords(reference, other, data, dataEnd) || sameRecordsApartFromAddresses(reference, other, data);
+        return sameWords(reference, other, data, dataEnd) || sameRecordsApartFromAddresses(reference, other);
     }
 
-    private boolean sameRecordsApartFromAddresses(long[] reference, Words.Source other, int data) {
-        int recordWords = recordSize / 8;
+    private boolean sameRecordsApartFromAddresses(long[] reference, Words.Source other) {
         int fp = addressFields / 8;
-        int perLoad = Words.CHUNK / recordWords;
-        long diff = 0;
-        for (int first = 0; first < recordStart.length; first += perLoad) {
-            int n = Math.min(perLoad, recordStart.length - first);
-            int from = data + first * recordWords;
-            int at = other.load(from, n * recordWords);
-            long[] o = other.array();
+        return forEachRecordWindow(other, (ref, o, at, n, recordWords) -> {
+            long diff = 0;
             for (int i = 0; i < n; i++) {
-                int ref = from + i * recordWords;
-                int oth = at + i * recordWords;
+                int r = ref + i * recordWords;
+                int x = at + i * recordWords;
                 for (int k = 0; k < fp; k++) {
-                    diff |= reference[ref + k] ^ o[oth + k];
+                    diff |= reference[r + k] ^ o[x + k];
                 }
                 for (int k = fp + 2; k < recordWords; k++) {
-                    diff |= reference[ref + k] ^ o[oth + k];
+                    diff |= reference[r + k] ^ o[x + k];
                 }
             }
-        }
-        return diff == 0;
+            return diff == 0;
+        });
     }
 
     private boolean ignoredHeaderField(int at) {

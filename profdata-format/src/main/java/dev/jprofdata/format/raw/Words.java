@@ -45,22 +45,17 @@ public final class Words {
         /** Makes words {@code [from, from + len)} available; returns the index of {@code from} in {@link #array()}. */
         public abstract int load(int from, int len);
 
-        /** Number of words. */
-        public abstract int length();
-
         /** A whole file already in an array: loads cost nothing. */
-        public static Source of(long[] words, int length) {
-            return new ArraySource(words, length);
+        public static Source of(long[] words) {
+            return new ArraySource(words);
         }
     }
 
     private static final class ArraySource extends Source {
         private final long[] words;
-        private final int length;
 
-        ArraySource(long[] words, int length) {
+        ArraySource(long[] words) {
             this.words = words;
-            this.length = length;
         }
 
         @Override
@@ -71,11 +66,6 @@ public final class Words {
         @Override
         public int load(int from, int len) {
             return from;
-        }
-
-        @Override
-        public int length() {
-            return length;
         }
     }
 
@@ -89,7 +79,6 @@ public final class Words {
         private final long[] chunk = new long[CHUNK];
         private MappedByteBuffer mapping;
         private LongBuffer words;
-        private int length;
 
         /**
          * Maps the file at {@code path}, {@code size} bytes (a multiple of 8), as this source;
@@ -109,7 +98,6 @@ public final class Words {
                 return false;
             }
             words = mapping.order(ByteOrder.LITTLE_ENDIAN).asLongBuffer();
-            length = (int) (size / 8);
             return true;
         }
 
@@ -124,11 +112,6 @@ public final class Words {
             // kernel first.
             words.get(from, chunk, 0, len);
             return 0;
-        }
-
-        @Override
-        public int length() {
-            return length;
         }
 
         /** The bytes of the last {@link #read} (little-endian), for decoding what is not words. */
