@@ -14,8 +14,6 @@ import java.util.Arrays;
  * (u64 value, u64 count) per value}.
  */
 final class ValueProfDataCodec {
-    /** The value kinds, once: {@code values()} copies the array on every call (per record here). */
-    private static final ValueKind[] KINDS = ValueKind.values();
 
     private ValueProfDataCodec() {
     }
@@ -97,7 +95,8 @@ final class ValueProfDataCodec {
     /** Bytes the block for {@code record} takes (8 when it has no value sites). */
     static long encodedSize(ProfileRecord record) {
         long size = 8;
-        for (ValueKind kind : KINDS) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueKind kind = ValueKind.of(k);
             ValueSite[] sites = record.sites(kind);
             if (sites.length == 0) {
                 continue;
@@ -118,13 +117,15 @@ final class ValueProfDataCodec {
             throw new IllegalArgumentException(record.name() + ": value profile data exceeds 4 GiB");
         }
         int kinds = 0;
-        for (ValueKind kind : KINDS) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueKind kind = ValueKind.of(k);
             if (record.numSites(kind) > 0) {
                 kinds++;
             }
         }
         out.putInt((int) total).putInt(kinds);
-        for (ValueKind kind : KINDS) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueKind kind = ValueKind.of(k);
             ValueSite[] sites = record.sites(kind);
             if (sites.length == 0) {
                 continue;

@@ -27,8 +27,6 @@ import java.util.List;
  * <p>Lines end with {@code \n}; names are written back as the bytes they stand for (ISO-8859-1).
  */
 public final class TextProfileWriter {
-    /** The value kinds, once: {@code values()} copies the array on every call (per record here). */
-    private static final ValueKind[] KINDS = ValueKind.values();
 
     private TextProfileWriter() {
     }
@@ -167,14 +165,16 @@ public final class TextProfileWriter {
             out.append('\n');
         }
         int numKinds = 0;
-        for (ValueKind kind : KINDS) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueKind kind = ValueKind.of(k);
             if (r.numSites(kind) > 0) {
                 numKinds++;
             }
         }
         if (numKinds > 0) {
             out.append("# Num Value Kinds:\n").append(Integer.toString(numKinds)).append('\n');
-            for (ValueKind kind : KINDS) {
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                ValueKind kind = ValueKind.of(k);
                 writeSites(kind, r.sites(kind), symbols, out);
             }
         }

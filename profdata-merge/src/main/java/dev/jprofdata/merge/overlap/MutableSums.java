@@ -6,8 +6,6 @@ import dev.jprofdata.format.ValueSite;
 
 /** A {@link CountSums} being accumulated. */
 final class MutableSums {
-    /** The value kinds, once: {@code values()} copies the array on every call (per record here). */
-    private static final ValueKind[] KINDS = ValueKind.values();
 
     long entries;
     double edges;
@@ -23,12 +21,13 @@ final class MutableSums {
             sum += c;
         }
         edges += Unsigned.asDouble(sum);
-        for (ValueKind kind : KINDS) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueKind kind = ValueKind.of(k);
             long kindSum = 0;
             for (ValueSite site : r.sites(kind)) {
                 kindSum += site.countSum();
             }
-            values[kind.number()] += Unsigned.asDouble(kindSum);
+            values[k] += Unsigned.asDouble(kindSum);
         }
     }
 
@@ -39,9 +38,10 @@ final class MutableSums {
     void addShare(CountSums function, CountSums testTotal) {
         entries++;
         edges += function.edges() / testTotal.edges();
-        for (ValueKind kind : KINDS) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueKind kind = ValueKind.of(k);
             if (testTotal.value(kind) >= 1.0) {
-                values[kind.number()] += function.value(kind) / testTotal.value(kind);
+                values[k] += function.value(kind) / testTotal.value(kind);
             }
         }
     }

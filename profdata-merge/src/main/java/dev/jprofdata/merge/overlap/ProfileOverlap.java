@@ -35,8 +35,6 @@ import java.util.function.Consumer;
  * <p>Only the base profile is held in memory; the test profile is streamed.
  */
 public final class ProfileOverlap {
-    /** The value kinds, once: {@code values()} copies the array on every call (per record here). */
-    private static final ValueKind[] KINDS = ValueKind.values();
 
     private final OverlapOptions options;
 
@@ -140,7 +138,8 @@ public final class ProfileOverlap {
             }
             CountSums funcBase = MutableSums.of(b);
             double[] funcValues = new double[ValueKind.COUNT];
-            for (ValueKind kind : KINDS) {
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                ValueKind kind = ValueKind.of(k);
                 ValueSite[] baseSites = b.sites(kind);
                 ValueSite[] testSites = t.sites(kind);
                 for (int s = 0; s < baseSites.length; s++) {
@@ -207,7 +206,8 @@ public final class ProfileOverlap {
         if (b.counts().length != t.counts().length) {
             return false;
         }
-        for (ValueKind kind : KINDS) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueKind kind = ValueKind.of(k);
             if (b.numSites(kind) != t.numSites(kind)) {
                 return false;
             }

@@ -23,10 +23,10 @@ final class Payload extends Variants.Variant<Payload> {
     Payload(ProfileRecord record, long weight, long position, long countSum) {
         super(position, countSum);
         this.bitmap = record.bitmap().length == 0 ? NO_BITMAP : record.bitmap().clone();
-        for (ValueKind k : KINDS) {
-            ValueSite[] sites = record.sites(k);
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueSite[] sites = record.sites(ValueKind.of(k));
             if (sites.length > 0) {
-                kinds[k.number()] = new Variants<>(KindValues.of(sites, weight, position, countSum));
+                kinds[k] = new Variants<>(KindValues.of(sites, weight, position, countSum));
             }
         }
     }
@@ -64,12 +64,12 @@ final class Payload extends Variants.Variant<Payload> {
         for (int i = 0; i < bitmap.length; i++) {
             bitmap[i] |= incoming[i];
         }
-        for (ValueKind k : KINDS) {
-            ValueSite[] sites = record.sites(k);
-            if (sites.length == 0 && kinds[k.number()] == null) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            ValueSite[] sites = record.sites(ValueKind.of(k));
+            if (sites.length == 0 && kinds[k] == null) {
                 continue; // still implicit: the contribution below stands for it
             }
-            Variants<KindValues> variants = kindOf(k.number());
+            Variants<KindValues> variants = kindOf(k);
             if (variants.winner().key() == sites.length) {
                 variants.winner().addInPlace(sites, weight, position, countSum);
             } else {
@@ -78,8 +78,6 @@ final class Payload extends Variants.Variant<Payload> {
         }
         addContribution(position, countSum);
     }
-
-    private static final ValueKind[] KINDS = ValueKind.values();
 
     @Override
     long key() {
