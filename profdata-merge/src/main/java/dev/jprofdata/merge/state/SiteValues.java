@@ -114,9 +114,10 @@ final class SiteValues {
 
     /** Records a new first occurrence at {@code at} (its position already set). */
     private void setFirst(int at, long weight, long weighted, long raw) {
+        // The weighted first counts at {@code at} are 0 here: a new entry, or one whose old first
+        // occurrence {@link #moveFirstToSum} just moved.
         if (weight == 1) {
             sum[at] = Saturating.add(sum[at], raw);
-            setWeightedFirst(at, 0, 0);
         } else {
             setWeightedFirst(at, weighted, raw);
         }
