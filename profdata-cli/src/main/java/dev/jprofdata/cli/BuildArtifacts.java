@@ -34,7 +34,7 @@ public final class BuildArtifacts {
         Path info = classes.resolve("dev/jprofdata/cli/build-info.properties");
         Files.createDirectories(info.getParent());
         Files.writeString(info, "commit=" + gitCommit(source) + "\n", StandardCharsets.UTF_8);
-        CommandLine cl = Main.commandLine(new ContextFactory(new CliContext(Path.of(""), System.out, System.err)), "");
+        CommandLine cl = Main.commandLine(new CliContext(Path.of(""), System.out, System.err), "");
         Files.writeString(out.resolve("jprofdata_completion"), AutoComplete.bash("jprofdata", cl), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("jprofdata.1"), ManPage.render(cl), StandardCharsets.UTF_8);
     }

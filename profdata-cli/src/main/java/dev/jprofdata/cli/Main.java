@@ -2,32 +2,17 @@ package dev.jprofdata.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code jprofdata} command: parses options and hands over to one subcommand. */
-@Command(
-        name = "jprofdata",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        description = "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).")
 public final class Main implements Runnable {
     /**
      * The subcommands, in the order help lists them. Only the one a command line names is built:
      * picocli builds each from its annotations by reflection, a sizeable part of start-up.
      */
-    private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
-
-    private static Map<String, Class<?>> subcommands() {
-        Map<String, Class<?>> m = new LinkedHashMap<>();
-        m.put("merge", MergeCommand.class);
-        m.put("show", ShowCommand.class);
-        m.put("overlap", OverlapCommand.class);
-        m.put("order", OrderCommand.class);
-        return m;
-    }
+    private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order");
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
@@ -55,7 +40,7 @@ public final class Main implements Runnable {
      */
     public static int run(Path workingDirectory, String[] args, PrintStream out, PrintStream err) {
         CliContext context = new CliContext(workingDirectory, out, err);
-        CommandLine cl = commandLine(new ContextFactory(context), args.length == 0 ? "" : args[0]);
+        CommandLine cl = commandLine(context, args.length == 0 ? "" : args[0]);
         // Settings given after the subcommands are added reach them too.
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
@@ -78,17 +63,38 @@ public final class Main implements Runnable {
     }
 
     /**
-     * The command with the subcommand named {@code first} only, or with all of them when
+     * The command (declared in code, like {@code show}: every run builds it) with the subcommand
+     * named {@code first} only, or with all of them when
      * {@code first} names none (help, version, errors).
      */
-    static CommandLine commandLine(CommandLine.IFactory factory, String first) {
-        CommandLine cl = new CommandLine(new Main(), factory);
-        for (Map.Entry<String, Class<?>> e : SUBCOMMANDS.entrySet()) {
-            if (!SUBCOMMANDS.containsKey(first) || e.getKey().equals(first)) {
-                cl.addSubcommand(e.getKey(), new CommandLine(e.getValue(), factory));
+    static CommandLine commandLine(CliContext context, String first) {
+        ContextFactory factory = new ContextFactory(context);
+        CommandSpec spec = CommandSpecs.command("jprofdata", new Main(),
+                "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).");
+        spec.versionProvider(new VersionProvider());
+        CommandSpecs.addStandardHelpOptions(spec);
+        CommandLine cl = new CommandLine(spec, factory);
+        for (String name : SUBCOMMANDS) {
+            if (!SUBCOMMANDS.contains(first) || name.equals(first)) {
+                cl.addSubcommand(name, subcommand(name, context, factory));
             }
         }
         return cl;
+    }
+
+    private static CommandLine subcommand(String name, CliContext context, ContextFactory factory) {
+        switch (name) {
+            case "merge":
+                return new CommandLine(MergeCommand.class, factory);
+            case "show": // declared in code, the others by annotations (CommandSpecs says why)
+                return new CommandLine(ShowCommand.spec(context), factory);
+            case "overlap":
+                return new CommandLine(OverlapCommand.class, factory);
+            case "order":
+                return new CommandLine(OrderCommand.class, factory);
+            default:
+                throw new IllegalArgumentException(name);
+        }
     }
 
     @Override

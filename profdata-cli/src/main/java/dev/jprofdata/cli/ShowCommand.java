@@ -4,122 +4,101 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.summary.SummaryBuilder;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jprofdata show}: print the functions, summary and value profiles of one profile. */
-@Command(name = "show", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Show the functions, summary and value profiles of an instrumentation profile.")
-final class ShowCommand extends SubcommandBase {
+/**
+ * {@code jprofdata show}: print the functions, summary and value profiles of one profile.
+ *
+ * <p>Its options are declared in code ({@link CommandSpecs}): {@code show} is the command whose
+ * start-up users wait for most often.
+ */
+final class ShowCommand implements Callable<Integer> {
+    private final CliContext context;
+    private final CommandSpec spec;
 
-    @Parameters(paramLabel = "<profdata-file>", arity = "0..*", description = "The profile (- for stdin).")
-    List<String> files = new ArrayList<>();
+    private ShowCommand(CliContext context) {
+        this.context = context;
+        this.spec = declare(this);
+    }
 
-    @Option(names = {"-o", "--output"}, paramLabel = "<file>", description = "Output file (- for stdout).")
-    String output = CommandOutput.STDOUT;
+    /** The command, ready to be added under {@code jprofdata}. */
+    static CommandSpec spec(CliContext context) {
+        return new ShowCommand(context).spec;
+    }
 
-    @Option(names = "--all-functions", arity = "0..1", fallbackValue = "true", description = "Show every function.")
-    boolean allFunctions;
+    private static CommandSpec declare(ShowCommand command) {
+        CommandSpec s = CommandSpecs.command("show", command,
+                "Show the functions, summary and value profiles of an instrumentation profile.");
+        s.usageMessage().sortOptions(false);
+        s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile (- for stdin)."));
+        s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
+                .build());
+        s.addOption(CommandSpecs.flag("--all-functions", "allFunctions", "Show every function.").build());
+        s.addOption(CommandSpecs.value("<string>", "", "Show functions whose name contains this.", "--function").build());
+        s.addOption(CommandSpecs.flag("--counts", "counts", "Show block counts.").build());
+        s.addOption(CommandSpecs.flag("--ic-targets", "icTargets", "Show indirect call targets.").build());
+        s.addOption(CommandSpecs.flag("--memop-sizes", "memopSizes", "Show memory intrinsic sizes.").build());
+        s.addOption(CommandSpecs.flag("--show-vtables", "showVTables", "Show vtable targets.").build());
+        s.addOption(CommandSpecs.value("<uint>", "0", "Skip functions whose largest counter is below this.",
+                "--value-cutoff").build());
+        s.addOption(CommandSpecs.flag("--list-below-cutoff", "listBelowCutoff",
+                "Only list the functions below --value-cutoff.").build());
+        s.addOption(CommandSpecs.value("<uint>", "0", "List the N functions with the largest counters.", "--topn")
+                .build());
+        s.addOption(CommandSpecs.flag("--hot-func-list", "hotFuncList", "List the hot functions.").build());
+        s.addOption(CommandSpecs.flag("--covered", "covered", "Only list the functions with a non-zero counter.")
+                .build());
+        s.addOption(CommandSpecs.flag("--detailed-summary", "detailedSummary", "Show the detailed summary.").build());
+        s.addOption(CommandSpecs.list("--detailed-summary-cutoffs", "<800000,901000,999999>",
+                "Cutoffs (parts per million) of the detailed summary.").build());
+        s.addOption(CommandSpecs.flag("--text", "text", "Dump the shown functions as text.").build());
+        s.addOption(CommandSpecs.flag("--binary-ids", "binaryIds", "Show binary IDs.").build());
+        s.addOption(CommandSpecs.flag("--profile-version", "profileVersion", "Show the profile version.").build());
+        s.addOption(CommandSpecs.flag("--showcs", "showCs",
+                "IR profiles: show context-sensitive records (instead of the others).").build());
+        s.addOption(CommandSpecs.flag("--temporal-profile-traces", "temporalTraces", "Show temporal profile traces.")
+                .build());
+        s.addOption(CommandSpecs.value("text|json|yaml", "text", "Output format: text, or json/yaml (jprofdata"
+                + " extension for instrumentation profiles, spec/json-output.md).", "--show-format").build());
+        s.addOption(CommandSpecs.hiddenFlag("json", "--json").build());
+        s.addOption(CommandSpecs.flag("--instr", "instr", "Instrumentation profile (the default).").build());
+        s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
+        s.addOption(CommandSpecs.hiddenFlag("memory", "--memory").build());
+        s.addOption(CommandSpecs.value("<debugInfo>", null, null, "--debug-info").build());
+        s.addOption(CommandSpecs.value("<hotCutoff>", "990000", null, "--profile-summary-cutoff-hot").build());
+        s.addOption(CommandSpecs.value("<hotCount>", null, null, "--profile-summary-hot-count").build());
+        // Accepted like llvm-profdata, which ignores them for instrumentation profiles.
+        s.addOption(CommandSpecs.hiddenFlag("sampleOnly", "--show-prof-sym-list", "--show-sec-info-only").build());
+        s.addOption(CommandSpecs.value("<ignoredValue>", null, null, "--max-debug-info-correlation-warnings",
+                "--profiled-binary").build());
+        s.addOption(CommandSpecs.flag("--uniformity", "uniformity",
+                "List the GPU device functions and which of their blocks are uniform.").build());
+        CommandSpecs.addStandardHelpOptions(s);
+        return s;
+    }
 
-    @Option(names = "--function", paramLabel = "<string>", description = "Show functions whose name contains this.")
-    String function = "";
+    private boolean flag(String name) {
+        return spec.findOption(name).getValue();
+    }
 
-    @Option(names = "--counts", arity = "0..1", fallbackValue = "true", description = "Show block counts.")
-    boolean counts;
+    private String value(String name) {
+        return spec.findOption(name).getValue();
+    }
 
-    @Option(names = "--ic-targets", arity = "0..1", fallbackValue = "true", description = "Show indirect call targets.")
-    boolean icTargets;
-
-    @Option(names = "--memop-sizes", arity = "0..1", fallbackValue = "true", description = "Show memory intrinsic sizes.")
-    boolean memopSizes;
-
-    @Option(names = "--show-vtables", arity = "0..1", fallbackValue = "true", description = "Show vtable targets.")
-    boolean showVTables;
-
-    @Option(names = "--value-cutoff", paramLabel = "<uint>",
-            description = "Skip functions whose largest counter is below this.")
-    String valueCutoff = "0";
-
-    @Option(names = "--list-below-cutoff", arity = "0..1", fallbackValue = "true",
-            description = "Only list the functions below --value-cutoff.")
-    boolean listBelowCutoff;
-
-    @Option(names = "--topn", paramLabel = "<uint>", description = "List the N functions with the largest counters.")
-    String topN = "0";
-
-    @Option(names = "--hot-func-list", arity = "0..1", fallbackValue = "true", description = "List the hot functions.")
-    boolean hotFuncList;
-
-    @Option(names = "--covered", arity = "0..1", fallbackValue = "true",
-            description = "Only list the functions with a non-zero counter.")
-    boolean covered;
-
-    @Option(names = "--detailed-summary", arity = "0..1", fallbackValue = "true", description = "Show the detailed summary.")
-    boolean detailedSummary;
-
-    @Option(names = "--detailed-summary-cutoffs", split = ",", paramLabel = "<800000,901000,999999>",
-            description = "Cutoffs (parts per million) of the detailed summary.")
-    List<String> summaryCutoffs = new ArrayList<>();
-
-    @Option(names = "--text", arity = "0..1", fallbackValue = "true", description = "Dump the shown functions as text.")
-    boolean text;
-
-    @Option(names = "--binary-ids", arity = "0..1", fallbackValue = "true", description = "Show binary IDs.")
-    boolean binaryIds;
-
-    @Option(names = "--profile-version", arity = "0..1", fallbackValue = "true", description = "Show the profile version.")
-    boolean profileVersion;
-
-    @Option(names = "--showcs", arity = "0..1", fallbackValue = "true",
-            description = "IR profiles: show context-sensitive records (instead of the others).")
-    boolean showCs;
-
-    @Option(names = "--temporal-profile-traces", arity = "0..1", fallbackValue = "true",
-            description = "Show temporal profile traces.")
-    boolean temporalTraces;
-
-    @Option(names = "--show-format", paramLabel = "text|json|yaml", description = "Output format: text, or json/yaml (jprofdata extension for instrumentation profiles, spec/json-output.md).")
-    String showFormat = "text";
-
-    @Option(names = "--json", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean json;
-
-    @Option(names = "--instr", arity = "0..1", fallbackValue = "true", description = "Instrumentation profile (the default).")
-    boolean instr;
-
-    @Option(names = "--sample", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean sample;
-
-    @Option(names = "--memory", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean memory;
-
-    @Option(names = "--debug-info", hidden = true)
-    String debugInfo;
-
-    @Option(names = "--profile-summary-cutoff-hot", hidden = true)
-    String hotCutoff = "990000";
-
-    @Option(names = "--profile-summary-hot-count", hidden = true)
-    String hotCount;
-
-    // Accepted like llvm-profdata, which ignores them for instrumentation profiles.
-    @Option(names = {"--show-prof-sym-list", "--show-sec-info-only"}, arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean sampleOnly;
-
-    @Option(names = {"--max-debug-info-correlation-warnings", "--profiled-binary"}, hidden = true)
-    String ignoredValue;
-
-    @Option(names = "--uniformity", arity = "0..1", fallbackValue = "true",
-            description = "List the GPU device functions and which of their blocks are uniform.")
-    boolean uniformity;
+    private List<String> values(String name) {
+        return spec.findOption(name).getValue();
+    }
 
     @Override
     public Integer call() throws IOException {
-        CliContext ctx = context();
+        CliContext ctx = context;
         ShowOptions options = options();
+        List<String> files = spec.positionalParameters().get(0).getValue();
+        String output = value("--output");
+        String debugInfo = value("--debug-info");
+        boolean uniformity = flag("--uniformity");
         if (files.size() > 1) {
             throw new CliException("jprofdata: Too many positional arguments specified!\n"
                     + "Can specify at most 1 positional arguments: See: jprofdata --help", false);
@@ -131,18 +110,18 @@ final class ShowCommand extends SubcommandBase {
         if (file.equals(output)) {
             throw new CliException("jprofdata show: Input file name cannot be the same as the output file name!", false);
         }
-        String format = json ? "json" : showFormat;
+        String format = flag("--json") ? "json" : value("--show-format");
         try (CommandOutput out = CommandOutput.open(ctx, output)) {
-            if (allFunctions && !function.isEmpty()) {
+            if (flag("--all-functions") && !value("--function").isEmpty()) {
                 ctx.err().println("warning: -function argument ignored: showing all functions");
             }
             if (debugInfo != null) {
                 throw new CliException("--debug-info is not supported yet (debug-info correlation)");
             }
-            if (sample) {
+            if (flag("--sample")) {
                 throw new CliException("sample profiles are not supported yet");
             }
-            if (memory) {
+            if (flag("--memory")) {
                 throw new CliException("memory profiles are not supported yet");
             }
             // llvm-profdata 22 refuses JSON/YAML for instrumentation profiles; jprofdata writes them
@@ -179,23 +158,29 @@ final class ShowCommand extends SubcommandBase {
 
     /** Checks the option values in LLVM's order and wording (before anything else happens). */
     private ShowOptions options() {
-        long cutoff = LlvmValues.uint32("--value-cutoff", valueCutoff);
-        long top = LlvmValues.uint32("--topn", topN);
+        long cutoff = LlvmValues.uint32("--value-cutoff", value("--value-cutoff"));
+        long top = LlvmValues.uint32("--topn", value("--topn"));
+        List<String> summaryCutoffs = values("--detailed-summary-cutoffs");
         long[] cutoffs = new long[summaryCutoffs.size()];
         for (int i = 0; i < cutoffs.length; i++) {
             cutoffs[i] = LlvmValues.uint32("--detailed-summary-cutoffs", summaryCutoffs.get(i));
         }
+        String showFormat = value("--show-format");
         if (!List.of("text", "json", "yaml").contains(showFormat)) {
             throw new CliException("jprofdata: for the --show-format option: Cannot find option named '"
                     + showFormat + "'!", false);
         }
-        int hot = LlvmValues.int32("--profile-summary-cutoff-hot", hotCutoff);
+        int hot = LlvmValues.int32("--profile-summary-cutoff-hot", value("--profile-summary-cutoff-hot"));
+        String hotCount = value("--profile-summary-hot-count");
         Long forcedHotCount = hotCount == null ? null : LlvmValues.uint64("--profile-summary-hot-count", hotCount, "ulong");
+        boolean hotFuncList = flag("--hot-func-list");
+        boolean detailedSummary = flag("--detailed-summary");
         if (cutoffs.length == 0 && (detailedSummary || hotFuncList)) {
             cutoffs = SummaryBuilder.defaultCutoffs();
         }
-        return new ShowOptions(allFunctions, function, counts, icTargets, memopSizes, showVTables,
-                cutoff, listBelowCutoff, top, hotFuncList, covered, detailedSummary, cutoffs, text,
-                binaryIds, profileVersion, showCs, temporalTraces, hot, forcedHotCount);
+        return new ShowOptions(flag("--all-functions"), value("--function"), flag("--counts"), flag("--ic-targets"),
+                flag("--memop-sizes"), flag("--show-vtables"), cutoff, flag("--list-below-cutoff"), top, hotFuncList,
+                flag("--covered"), detailedSummary, cutoffs, flag("--text"), flag("--binary-ids"),
+                flag("--profile-version"), flag("--showcs"), flag("--temporal-profile-traces"), hot, forcedHotCount);
     }
 }

@@ -1,0 +1,108 @@
+package dev.jprofdata.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The commands declared in code ({@link CommandSpecs}: {@code jprofdata} itself and {@code show})
+ * behave as their annotated versions did, and starting them reads no annotations.
+ *
+ * <p>{@code show-help.txt} and {@code main-help.txt} were printed by the annotated versions: the
+ * help lists every option with its label, arity, description and place, so any option declared
+ * differently shows up there.
+ */
+class CommandSpecsTest {
+    private static final Path HERE = Path.of(".");
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = CommandSpecsTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void showHelpIsTheAnnotatedVersions() throws IOException {
+        CliRun r = CliRun.run(HERE, "show", "--help");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).isEqualTo(resource("show-help.txt"));
+        assertThat(CliRun.run(HERE, "show", "-h").stdout()).isEqualTo(r.stdout());
+    }
+
+    @Test
+    void mainHelpIsTheAnnotatedVersions() throws IOException {
+        CliRun r = CliRun.run(HERE, "--help");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).isEqualTo(resource("main-help.txt"));
+    }
+
+    @Test
+    void versionComesFromTheTopLevelCommandOnly() {
+        CliRun top = CliRun.run(HERE, "-V");
+        assertThat(top.exitCode()).isZero();
+        assertThat(top.stdout()).startsWith("jprofdata ").contains("compatible with llvm-profdata 22");
+        // As with the annotated show, which named no version provider: nothing printed.
+        CliRun show = CliRun.run(HERE, "show", "--version");
+        assertThat(show.exitCode()).isZero();
+        assertThat(show.stdout()).isEmpty();
+    }
+
+    /** Errors that name an option's label or arity, as the annotated version printed them. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--all-functions --all-functions|jprofdata: option '--all-functions' (<allFunctions>) should be specified only once",
+        "--counts=yes|jprofdata: Invalid value for option '--counts': 'yes' is not a boolean",
+        "-o|jprofdata: Missing required parameter for option '--output' (<file>)",
+        "--topn 2 --topn 3|jprofdata: option '--topn' (<uint>) should be specified only once",
+        "--show-sec-info-only=x|jprofdata: Invalid value for option '--show-prof-sym-list': 'x' is not a boolean",
+        "--profiled-binary a --max-debug-info-correlation-warnings=3|jprofdata: option"
+                + " '--max-debug-info-correlation-warnings' (<ignoredValue>) should be specified only once",
+    })
+    void parseErrorsKeepTheirWording(String args, String expected) {
+        List<String> argv = new ArrayList<>(List.of("show", CliRun.fixtures().resolve("profiles/ir.profdata").toString()));
+        argv.addAll(List.of(args.split(" ")));
+        CliRun r = CliRun.run(HERE, argv.toArray(String[]::new));
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr().lines().findFirst()).hasValue(expected);
+    }
+
+    @Test
+    void optionValuesReachTheCommand() {
+        String profile = CliRun.fixtures().resolve("profiles/ir.profdata").toString();
+        CliRun all = CliRun.run(HERE, "show", "--all-functions", "--counts", profile);
+        CliRun none = CliRun.run(HERE, "show", "--all-functions=false", "--counts", profile);
+        CliRun summary = CliRun.run(HERE, "show", "--detailed-summary", "--detailed-summary-cutoffs=500000,990000",
+                profile);
+        assertThat(all.stdout()).contains("Hash: 0x").contains("Block counts: [");
+        assertThat(none.stdout()).doesNotContain("Hash: 0x");
+        assertThat(summary.stdout()).contains("account for 50% of the total counts")
+                .contains("account for 99% of the total counts").doesNotContain("account for 90% of");
+    }
+
+    /** The point of declaring in code: no annotation proxy classes are generated for show. */
+    @Test
+    void showLoadsNoAnnotationProxies() throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-Xshare:off", "-Xlog:class+load=info:stdout", "-cp",
+                System.getProperty("java.class.path"), "dev.jprofdata.cli.Main", "show",
+                CliRun.fixtures().resolve("profiles/ir.profdata").toString())
+                .redirectErrorStream(true).start();
+        String out;
+        try (InputStream in = p.getInputStream()) {
+            out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+        assertThat(out).contains("dev.jprofdata.cli.ShowCommand").contains("Total functions:");
+        assertThat(out.lines().filter(l -> l.contains("__dynamic_proxy__")).toList()).isEmpty();
+    }
+}
