@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -7,13 +8,13 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * picocli commands declared in code instead of by annotations, for the commands whose start-up
- * matters ({@code show}, and the top-level command every run builds).
+ * matters (every one of them: the top-level command is built on every run, and help lists all).
  *
  * <p>On Java 17 the first read of each annotation type makes the JDK generate a proxy class for it,
  * and picocli reads dozens of annotations: together about 30 ms of a 0.08 s {@code show}
  * (spec/performance.md, "Start-up"). Specs built here say exactly what the annotations said
  * (labels, arity, order), so help, errors and parsing are unchanged; {@code CommandSpecsTest}
- * compares the help text with the annotated version's.
+ * compares the help text with the annotated versions'.
  */
 final class CommandSpecs {
     private CommandSpecs() {
@@ -43,15 +44,14 @@ final class CommandSpecs {
      * A boolean option that may be given a value ({@code --counts=false}) as LLVM's flags may;
      * {@code field} is the label picocli derived from the annotated field's name.
      */
-    static OptionSpec.Builder flag(String name, String field, String description) {
-        return OptionSpec.builder(name).arity("0..1").fallbackValue("true").type(boolean.class)
+    static OptionSpec.Builder flag(String field, String description, String... names) {
+        return OptionSpec.builder(names).arity("0..1").fallbackValue("true").type(boolean.class)
                 .initialValue(false).paramLabel("<" + field + ">").description(description);
     }
 
     /** A flag accepted for compatibility and left out of the help. */
     static OptionSpec.Builder hiddenFlag(String field, String... names) {
-        return OptionSpec.builder(names).arity("0..1").fallbackValue("true").type(boolean.class)
-                .initialValue(false).paramLabel("<" + field + ">").hidden(true);
+        return flag(field, null, names).hidden(true);
     }
 
     /** An option with one string value, {@code initial} when not given; hidden without a description. */
@@ -60,15 +60,52 @@ final class CommandSpecs {
         return description == null ? b.hidden(true) : b.description(description);
     }
 
-    /** An option given any number of times, each value split at commas. */
-    static OptionSpec.Builder list(String name, String label, String description) {
-        return OptionSpec.builder(name).type(List.class).auxiliaryTypes(String.class).splitRegex(",")
-                .initialValue(new java.util.ArrayList<String>()).paramLabel(label).description(description);
+    /** An option that may be given any number of times, one string value each. */
+    static OptionSpec.Builder repeated(String label, String description, String... names) {
+        return OptionSpec.builder(names).type(List.class).auxiliaryTypes(String.class)
+                .initialValue(new ArrayList<String>()).paramLabel(label).description(description);
     }
 
-    /** Any number of positional string arguments. */
+    /** {@link #repeated}, each value split at commas. */
+    static OptionSpec.Builder commaList(String label, String description, String... names) {
+        return repeated(label, description, names).splitRegex(",");
+    }
+
+    /** Any number of positional string arguments; no description leaves them out of the option list. */
     static PositionalParamSpec positionals(String label, String description) {
-        return PositionalParamSpec.builder().arity("0..*").type(List.class).auxiliaryTypes(String.class)
-                .initialValue(new java.util.ArrayList<String>()).paramLabel(label).description(description).build();
+        PositionalParamSpec.Builder b = PositionalParamSpec.builder().arity("0..*").type(List.class)
+                .auxiliaryTypes(String.class).initialValue(new ArrayList<String>()).paramLabel(label);
+        return (description == null ? b : b.description(description)).build();
+    }
+
+    /** The values of a parsed command's options, by option name. */
+    static final class Values {
+        private final CommandSpec spec;
+
+        Values(CommandSpec spec) {
+            this.spec = spec;
+        }
+
+        boolean flag(String name) {
+            return value(name);
+        }
+
+        String string(String name) {
+            return value(name);
+        }
+
+        List<String> strings(String name) {
+            return value(name);
+        }
+
+        /** The value of a declared option (its initial value when not given). */
+        <T> T value(String name) {
+            return spec.findOption(name).getValue();
+        }
+
+        /** The positional arguments of a command declared with {@link #positionals}. */
+        List<String> positionals() {
+            return spec.positionalParameters().get(0).getValue();
+        }
     }
 }

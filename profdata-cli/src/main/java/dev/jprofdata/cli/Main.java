@@ -9,10 +9,13 @@ import picocli.CommandLine.Model.CommandSpec;
 /** The {@code jprofdata} command: parses options and hands over to one subcommand. */
 public final class Main implements Runnable {
     /**
-     * The subcommands, in the order help lists them. Only the one a command line names is built:
-     * picocli builds each from its annotations by reflection, a sizeable part of start-up.
+     * The subcommands, in the order help lists them. Only the one a command line names is built
+     * (each is declared in code, {@link CommandSpecs}).
      */
     private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order");
+
+    /** The command line this command belongs to, for its one error ({@code jprofdata --}). */
+    private CommandLine commandLine;
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
@@ -63,35 +66,35 @@ public final class Main implements Runnable {
     }
 
     /**
-     * The command (declared in code, like {@code show}: every run builds it) with the subcommand
-     * named {@code first} only, or with all of them when
+     * The command with the subcommand named {@code first} only, or with all of them when
      * {@code first} names none (help, version, errors).
      */
     static CommandLine commandLine(CliContext context, String first) {
-        ContextFactory factory = new ContextFactory(context);
-        CommandSpec spec = CommandSpecs.command("jprofdata", new Main(),
+        Main main = new Main();
+        CommandSpec spec = CommandSpecs.command("jprofdata", main,
                 "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).");
         spec.versionProvider(new VersionProvider());
         CommandSpecs.addStandardHelpOptions(spec);
-        CommandLine cl = new CommandLine(spec, factory);
+        CommandLine cl = new CommandLine(spec);
+        main.commandLine = cl;
         for (String name : SUBCOMMANDS) {
             if (!SUBCOMMANDS.contains(first) || name.equals(first)) {
-                cl.addSubcommand(name, subcommand(name, context, factory));
+                cl.addSubcommand(name, subcommand(name, context));
             }
         }
         return cl;
     }
 
-    private static CommandLine subcommand(String name, CliContext context, ContextFactory factory) {
+    private static CommandLine subcommand(String name, CliContext context) {
         switch (name) {
             case "merge":
-                return new CommandLine(MergeCommand.class, factory);
-            case "show": // declared in code, the others by annotations (CommandSpecs says why)
-                return new CommandLine(ShowCommand.spec(context), factory);
+                return new CommandLine(MergeCommand.spec(context));
+            case "show":
+                return new CommandLine(ShowCommand.spec(context));
             case "overlap":
-                return new CommandLine(OverlapCommand.class, factory);
+                return new CommandLine(OverlapCommand.spec(context));
             case "order":
-                return new CommandLine(OrderCommand.class, factory);
+                return new CommandLine(OrderCommand.spec(context));
             default:
                 throw new IllegalArgumentException(name);
         }
@@ -99,6 +102,6 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "No subcommand specified!");
+        throw new CommandLine.ParameterException(commandLine, "No subcommand specified!");
     }
 }

@@ -21,140 +21,176 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jprofdata merge}: combine profiles into one indexed or text profile. */
-@Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Merge raw, indexed and text instrumentation profiles into one profile.")
-final class MergeCommand extends SubcommandBase {
+/**
+ * {@code jprofdata merge}: combine profiles into one indexed or text profile.
+ *
+ * <p>Its options are declared in code ({@link CommandSpecs}), which starts every merge sooner, and
+ * read into the fields below by {@link #bind} when it runs.
+ */
+final class MergeCommand implements Callable<Integer> {
+    private final CliContext context;
+    private final CommandSpec spec;
 
-    @Parameters(paramLabel = "<filename...>", arity = "0..*", description = "Input files or directories (weight 1).")
-    List<String> files = new ArrayList<>();
+    private List<String> files;
+    private String output;
+    private List<String> weighted;
+    private List<String> inputFiles;
+    private boolean text;
+    private boolean gcc;
+    private boolean sample;
+    private boolean sparse;
+    private int numThreads;
+    private String failureMode;
+    private String function;
+    private String noFunction;
+    private String remappingFile;
+    private int reservoirSize;
+    private int maxTraceLength;
+    private boolean keepVTableSymbols;
+    private boolean writePrevVersion;
+    private Integer indexVersion;
+    private String forLlvm;
+    private boolean dropUnsupported;
+    private boolean dumpInputFileList;
+    private boolean noUnifcnts;
+    private String uniformityThreshold;
+    private boolean noSplit;
+    private boolean verbose;
+    private String maxDroppedFraction;
+    private String memoryBudget;
+    private boolean quiet;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "<file>", description = "Output file (- for stdout).")
-    String output = "-";
+    private MergeCommand(CliContext context) {
+        this.context = context;
+        this.spec = declare(this);
+    }
 
-    @Option(names = "--weighted-input", paramLabel = "<weight>,<filename>",
-            description = "An input whose counts are multiplied by an integer weight >= 1.")
-    List<String> weighted = new ArrayList<>();
+    /** The command, ready to be added under {@code jprofdata}. */
+    static CommandSpec spec(CliContext context) {
+        return new MergeCommand(context).spec;
+    }
 
-    @Option(names = {"-f", "--input-files"}, paramLabel = "<file>",
-            description = "A file listing inputs, one per line, optionally as <weight>,<filename>.")
-    List<String> inputFiles = new ArrayList<>();
+    private static CommandSpec declare(MergeCommand command) {
+        CommandSpec s = CommandSpecs.command("merge", command,
+                "Merge raw, indexed and text instrumentation profiles into one profile.");
+        s.usageMessage().sortOptions(false);
+        s.addPositional(CommandSpecs.positionals("<filename...>", "Input files or directories (weight 1)."));
+        s.addOption(CommandSpecs.value("<file>", "-", "Output file (- for stdout).", "-o", "--output").build());
+        s.addOption(CommandSpecs.repeated("<weight>,<filename>",
+                "An input whose counts are multiplied by an integer weight >= 1.", "--weighted-input").build());
+        s.addOption(CommandSpecs.repeated("<file>",
+                "A file listing inputs, one per line, optionally as <weight>,<filename>.", "-f", "--input-files")
+                .build());
+        s.addOption(CommandSpecs.flag("text", "Write a text profile.", "--text").build());
+        s.addOption(CommandSpecs.flag("binary", "Write an indexed profile (the default).", "--binary", "--extbinary")
+                .build());
+        s.addOption(CommandSpecs.hiddenFlag("gcc", "--gcc").build());
+        s.addOption(CommandSpecs.flag("instr", "Instrumentation profiles (the default).", "--instr").build());
+        s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
+        s.addOption(CommandSpecs.flag("sparse",
+                "Leave out functions whose counters and bitmap bytes are all zero.", "--sparse").build());
+        // Numbers are checked by LlvmValues (LLVM's wording), so they are declared as strings.
+        s.addOption(CommandSpecs.value("<n>", "0",
+                "Threads (0: min(cores, (inputs + 1) / 2)). The output never depends on it.", "-j", "--num-threads")
+                .build());
+        s.addOption(CommandSpecs.value("any|all|warn", "any",
+                "Fail if any input fails (any), only if all fail (all), or never (warn).", "--failure-mode").build());
+        s.addOption(CommandSpecs.value("<regex>", null, "Keep only functions whose name matches.", "--function")
+                .build());
+        s.addOption(CommandSpecs.value("<regex>", null, "Drop functions whose name matches.", "--no-function").build());
+        s.addOption(CommandSpecs.value("<file>", null, "Symbol remapping file.", "-r", "--remapping-file").build());
+        s.addOption(CommandSpecs.value("<n>", "100", "Most temporal profile traces kept (default 100).",
+                "--temporal-profile-trace-reservoir-size").build());
+        s.addOption(CommandSpecs.value("<n>", "10000", "Longest temporal profile trace kept (default 10000).",
+                "--temporal-profile-max-trace-length").build());
+        s.addOption(CommandSpecs.hiddenFlag("keepVTableSymbols", "--keep-vtable-symbols").build());
+        s.addOption(CommandSpecs.flag("writePrevVersion",
+                "Write indexed version 11 for older compilers.", "--write-prev-version").build());
+        // Indexed format versions (spec/indexed-format.md, "Writing an older version").
+        s.addOption(CommandSpecs.value("<n>", null, "Write indexed format version N (7-15): 7 for LLVM 14, 8 for 15,"
+                + " 9 for 16, 10 for 17, 11 for 18, 12 for 19-21, 13 for 22; 14 and 15 for the offload-PGO fork.",
+                "--index-version").type(Integer.class).build());
+        s.addOption(CommandSpecs.value("<release>", null, "Write the newest indexed version LLVM release R (14-22)"
+                + " reads.", "--for-llvm").build());
+        s.addOption(CommandSpecs.flag("dropUnsupported", "Leave out what the chosen version"
+                + " cannot hold (MC/DC bitmaps, vtable values, traces, GPU uniformity or wave counters) instead of"
+                + " failing; says how much was dropped.", "--drop-unsupported").build());
+        s.addOption(CommandSpecs.hiddenFlag("dumpInputFileList", "--dump-input-file-list").build());
+        // GPU device profiles (offload PGO, spec/offload.md).
+        s.addOption(CommandSpecs.flag("noUnifcnts",
+                "Do not read the .unifcnts side files of GPU device profiles.", "--no-unifcnts").build());
+        s.addOption(CommandSpecs.value("<fraction>", "0.9", "Share of a GPU block's count that must come from full"
+                + " waves for it to be uniform (default 0.9).", "--uniformity-threshold").build());
+        s.addOption(CommandSpecs.flag("noSplit",
+                "Write host and GPU device profiles into one output file.", "--no-split").build());
+        s.addOption(CommandSpecs.flag("verbose",
+                "Describe GPU device functions and side files while merging.", "--verbose").build());
+        // Robustness (spec/robustness.md).
+        s.addOption(CommandSpecs.value("<fraction>", null, "Fail (exit 1, write nothing) if more than this share of"
+                + " the inputs' total count was dropped.", "--max-dropped-fraction").build());
+        s.addOption(CommandSpecs.value("<bytes>[K|M|G]", null, "Fail cleanly when the estimated merge state would"
+                + " exceed this size (default: no limit).", "--memory-budget").build());
+        // Progress on a terminal (issue 5, spec/performance.md).
+        s.addOption(CommandSpecs.flag("quiet",
+                "Never show the progress line (shown on a terminal when a merge takes over a second).", "--quiet").build());
+        CommandSpecs.addStandardHelpOptions(s);
+        return s;
+    }
 
-    @Option(names = "--text", arity = "0..1", fallbackValue = "true", description = "Write a text profile.")
-    boolean text;
+    /** Reads the parsed options into the fields, numbers checked as LLVM checks them. */
+    private void bind() {
+        CommandSpecs.Values v = new CommandSpecs.Values(spec);
+        files = v.positionals();
+        output = v.string("--output");
+        weighted = v.strings("--weighted-input");
+        inputFiles = v.strings("--input-files");
+        text = v.flag("--text");
+        gcc = v.flag("--gcc");
+        sample = v.flag("--sample");
+        sparse = v.flag("--sparse");
+        failureMode = v.string("--failure-mode");
+        function = v.string("--function");
+        noFunction = v.string("--no-function");
+        remappingFile = v.string("--remapping-file");
+        keepVTableSymbols = v.flag("--keep-vtable-symbols");
+        writePrevVersion = v.flag("--write-prev-version");
+        indexVersion = v.value("--index-version");
+        forLlvm = v.string("--for-llvm");
+        dropUnsupported = v.flag("--drop-unsupported");
+        dumpInputFileList = v.flag("--dump-input-file-list");
+        noUnifcnts = v.flag("--no-unifcnts");
+        uniformityThreshold = v.string("--uniformity-threshold");
+        noSplit = v.flag("--no-split");
+        verbose = v.flag("--verbose");
+        maxDroppedFraction = v.string("--max-dropped-fraction");
+        memoryBudget = v.string("--memory-budget");
+        quiet = v.flag("--quiet");
+        // llvm-profdata checks the numbers as it parses, before anything runs; so do we.
+        numThreads = (int) Math.min(Integer.MAX_VALUE, LlvmValues.uint32("--num-threads", v.string("--num-threads")));
+        reservoirSize = clampToInt(LlvmValues.uint64("--temporal-profile-trace-reservoir-size",
+                v.string("--temporal-profile-trace-reservoir-size"), "ulong"));
+        maxTraceLength = clampToInt(LlvmValues.uint64("--temporal-profile-max-trace-length",
+                v.string("--temporal-profile-max-trace-length"), "ulong"));
+    }
 
-    @Option(names = {"--binary", "--extbinary"}, arity = "0..1", fallbackValue = "true",
-            description = "Write an indexed profile (the default).")
-    boolean binary;
-
-    @Option(names = "--gcc", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean gcc;
-
-    @Option(names = "--instr", arity = "0..1", fallbackValue = "true", description = "Instrumentation profiles (the default).")
-    boolean instr;
-
-    @Option(names = "--sample", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean sample;
-
-    @Option(names = "--sparse", arity = "0..1", fallbackValue = "true",
-            description = "Leave out functions whose counters and bitmap bytes are all zero.")
-    boolean sparse;
-
-    @Option(names = {"-j", "--num-threads"}, paramLabel = "<n>",
-            description = "Threads (0: min(cores, (inputs + 1) / 2)). The output never depends on it.")
-    int numThreads;
-
-    @Option(names = "--failure-mode", paramLabel = "any|all|warn",
-            description = "Fail if any input fails (any), only if all fail (all), or never (warn).")
-    String failureMode = "any";
-
-    @Option(names = "--function", paramLabel = "<regex>", description = "Keep only functions whose name matches.")
-    String function;
-
-    @Option(names = "--no-function", paramLabel = "<regex>", description = "Drop functions whose name matches.")
-    String noFunction;
-
-    @Option(names = {"-r", "--remapping-file"}, paramLabel = "<file>", description = "Symbol remapping file.")
-    String remappingFile;
-
-    @Option(names = "--temporal-profile-trace-reservoir-size", paramLabel = "<n>",
-            description = "Most temporal profile traces kept (default 100).")
-    int reservoirSize = 100;
-
-    @Option(names = "--temporal-profile-max-trace-length", paramLabel = "<n>",
-            description = "Longest temporal profile trace kept (default 10000).")
-    int maxTraceLength = 10000;
-
-    @Option(names = "--keep-vtable-symbols", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean keepVTableSymbols;
-
-    @Option(names = "--write-prev-version", arity = "0..1", fallbackValue = "true",
-            description = "Write indexed version 11 for older compilers.")
-    boolean writePrevVersion;
-
-    // Indexed format versions (spec/indexed-format.md, "Writing an older version").
-    @Option(names = "--index-version", paramLabel = "<n>",
-            description = "Write indexed format version N (7-15): 7 for LLVM 14, 8 for 15, 9 for 16, 10 for 17, "
-                    + "11 for 18, 12 for 19-21, 13 for 22; 14 and 15 for the offload-PGO fork.")
-    Integer indexVersion;
-
-    @Option(names = "--for-llvm", paramLabel = "<release>",
-            description = "Write the newest indexed version LLVM release R (14-22) reads.")
-    String forLlvm;
-
-    @Option(names = "--drop-unsupported", arity = "0..1", fallbackValue = "true",
-            description = "Leave out what the chosen version cannot hold (MC/DC bitmaps, vtable values, traces, "
-                    + "GPU uniformity or wave counters) instead of failing; says how much was dropped.")
-    boolean dropUnsupported;
-
-    @Option(names = "--dump-input-file-list", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean dumpInputFileList;
-
-    // GPU device profiles (offload PGO, spec/offload.md).
-    @Option(names = "--no-unifcnts", arity = "0..1", fallbackValue = "true",
-            description = "Do not read the .unifcnts side files of GPU device profiles.")
-    boolean noUnifcnts;
-
-    @Option(names = "--uniformity-threshold", paramLabel = "<fraction>",
-            description = "Share of a GPU block's count that must come from full waves for it to be uniform (default 0.9).")
-    String uniformityThreshold = "0.9";
-
-    @Option(names = "--no-split", arity = "0..1", fallbackValue = "true",
-            description = "Write host and GPU device profiles into one output file.")
-    boolean noSplit;
-
-    @Option(names = "--verbose", arity = "0..1", fallbackValue = "true",
-            description = "Describe GPU device functions and side files while merging.")
-    boolean verbose;
-
-    // Robustness (spec/robustness.md).
-    @Option(names = "--max-dropped-fraction", paramLabel = "<fraction>",
-            description = "Fail (exit 1, write nothing) if more than this share of the inputs' total count was dropped.")
-    String maxDroppedFraction;
-
-    @Option(names = "--memory-budget", paramLabel = "<bytes>[K|M|G]",
-            description = "Fail cleanly when the estimated merge state would exceed this size (default: no limit).")
-    String memoryBudget;
-
-    // Progress on a terminal (issue 5, spec/performance.md).
-    @Option(names = "--quiet", arity = "0..1", fallbackValue = "true",
-            description = "Never show the progress line (shown on a terminal when a merge takes over a second).")
-    boolean quiet;
+    /** An unsigned 64-bit count as an int: no reservoir or trace in memory can exceed that anyway. */
+    private static int clampToInt(long unsigned) {
+        return Long.compareUnsigned(unsigned, Integer.MAX_VALUE) > 0 ? Integer.MAX_VALUE : (int) unsigned;
+    }
 
     /** The output version and what to do with what it cannot hold; set once the options are checked. */
     private IndexVersionChoice versionChoice;
 
     @Override
     public Integer call() throws IOException {
-        CliContext ctx = context();
+        bind();
+        CliContext ctx = context;
         if (gcc) {
             throw new CliException("unknown format is specified");
         }

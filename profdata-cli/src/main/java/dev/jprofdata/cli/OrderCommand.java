@@ -8,35 +8,59 @@ import dev.jprofdata.merge.order.FunctionOrder;
 import dev.jprofdata.merge.order.FunctionOrderer;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jprofdata order}: a function order for the linker, from temporal profile traces. */
-@Command(name = "order", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Read the temporal profile traces of a profile and print a function order that reduces"
-                + " the page faults of those traces.")
-final class OrderCommand extends SubcommandBase {
+/** {@code jprofdata order}: a function order for the linker, from temporal profile traces (declared in code, {@link CommandSpecs}). */
+final class OrderCommand implements Callable<Integer> {
     static final String MACH_O_WARNING = "# Warning: Mach-O may prefix symbols with \"_\" depending on the linkage"
             + " and this output does not take that into account. Some post-processing may be required before"
             + " passing to the linker via -order_file.";
 
-    @Parameters(paramLabel = "<profdata-file>", arity = "0..*")
-    List<String> files = new ArrayList<>();
+    private final CliContext context;
+    private final CommandSpec spec;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "<output>", description = "Output file (- for stdout).")
-    String output = CommandOutput.STDOUT;
+    private List<String> files;
+    private String output;
+    private String numTestTraces;
 
-    @Option(names = "--num-test-traces", paramLabel = "<uint>",
-            description = "Keep the last <num-test-traces> traces aside and use them to evaluate the order.")
-    String numTestTraces = "0";
+    private OrderCommand(CliContext context) {
+        this.context = context;
+        this.spec = declare(this);
+    }
+
+    /** The command, ready to be added under {@code jprofdata}. */
+    static CommandSpec spec(CliContext context) {
+        return new OrderCommand(context).spec;
+    }
+
+    private static CommandSpec declare(OrderCommand command) {
+        CommandSpec s = CommandSpecs.command("order", command, "Read the temporal profile traces of a profile and"
+                + " print a function order that reduces the page faults of those traces.");
+        s.usageMessage().sortOptions(false);
+        s.addPositional(CommandSpecs.positionals("<profdata-file>", null));
+        s.addOption(CommandSpecs.value("<output>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o",
+                "--output").build());
+        s.addOption(CommandSpecs.value("<uint>", "0",
+                "Keep the last <num-test-traces> traces aside and use them to evaluate the order.",
+                "--num-test-traces").build());
+        CommandSpecs.addStandardHelpOptions(s);
+        return s;
+    }
+
+    private void bind() {
+        CommandSpecs.Values v = new CommandSpecs.Values(spec);
+        files = v.positionals();
+        output = v.string("--output");
+        numTestTraces = v.string("--num-test-traces");
+    }
 
     @Override
     public Integer call() {
-        CliContext ctx = context();
+        bind();
+        CliContext ctx = context;
         long testTraces = LlvmValues.uint32("--num-test-traces", numTestTraces);
         if (files.size() > 1) {
             throw new CliException("jprofdata: Too many positional arguments specified!\n"

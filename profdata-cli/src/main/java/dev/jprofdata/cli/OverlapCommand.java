@@ -6,54 +6,75 @@ import dev.jprofdata.merge.overlap.OverlapResult;
 import dev.jprofdata.merge.overlap.ProfileOverlap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jprofdata overlap}: how similar a test profile is to a base profile. */
-@Command(name = "overlap", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Compare two instrumentation profiles: how much of the test profile's counts the base profile shares.")
-final class OverlapCommand extends SubcommandBase {
+/** {@code jprofdata overlap}: how similar a test profile is to a base profile (declared in code, {@link CommandSpecs}). */
+final class OverlapCommand implements Callable<Integer> {
+    private final CliContext context;
+    private final CommandSpec spec;
 
-    @Parameters(paramLabel = "<base profile file> <test profile file>", arity = "0..*")
-    List<String> files = new ArrayList<>();
+    private List<String> files;
+    private String output;
+    private String function;
+    private String valueCutoff;
+    private boolean cs;
+    private boolean sample;
+    private String showFormat;
+    private boolean json;
+    private String similarityCutoff;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "<file>", description = "Output file (- for stdout).")
-    String output = CommandOutput.STDOUT;
+    private OverlapCommand(CliContext context) {
+        this.context = context;
+        this.spec = declare(this);
+    }
 
-    @Option(names = "--function", paramLabel = "<string>",
-            description = "Report every function whose name contains this.")
-    String function = "";
+    /** The command, ready to be added under {@code jprofdata}. */
+    static CommandSpec spec(CliContext context) {
+        return new OverlapCommand(context).spec;
+    }
 
-    @Option(names = "--value-cutoff", paramLabel = "<ulong>",
-            description = "Report every function whose largest test counter is at least this.")
-    String valueCutoff;
+    private static CommandSpec declare(OverlapCommand command) {
+        CommandSpec s = CommandSpecs.command("overlap", command, "Compare two instrumentation profiles: how much of"
+                + " the test profile's counts the base profile shares.");
+        s.usageMessage().sortOptions(false);
+        s.addPositional(CommandSpecs.positionals("<base profile file> <test profile file>", null));
+        s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
+                .build());
+        s.addOption(CommandSpecs.value("<string>", "", "Report every function whose name contains this.",
+                "--function").build());
+        s.addOption(CommandSpecs.value("<ulong>", null,
+                "Report every function whose largest test counter is at least this.", "--value-cutoff").build());
+        s.addOption(CommandSpecs.flag("cs", "IR profiles: totals over context-sensitive records.", "--cs").build());
+        s.addOption(CommandSpecs.flag("instr", "Instrumentation profiles (the default).", "--instr").build());
+        s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
+        s.addOption(CommandSpecs.value("text|json|yaml", "text",
+                "Output format: text, or json/yaml (jprofdata extension, spec/json-output.md).", "--show-format")
+                .build());
+        s.addOption(CommandSpecs.flag("json", "Same as --show-format=json.", "--json").build());
+        s.addOption(CommandSpecs.value("<similarityCutoff>", null, null, "--similarity-cutoff").build());
+        CommandSpecs.addStandardHelpOptions(s);
+        return s;
+    }
 
-    @Option(names = "--cs", arity = "0..1", fallbackValue = "true",
-            description = "IR profiles: totals over context-sensitive records.")
-    boolean cs;
-
-    @Option(names = "--instr", arity = "0..1", fallbackValue = "true", description = "Instrumentation profiles (the default).")
-    boolean instr;
-
-    @Option(names = "--sample", arity = "0..1", fallbackValue = "true", hidden = true)
-    boolean sample;
-
-    @Option(names = "--show-format", paramLabel = "text|json|yaml",
-            description = "Output format: text, or json/yaml (jprofdata extension, spec/json-output.md).")
-    String showFormat = "text";
-
-    @Option(names = "--json", arity = "0..1", fallbackValue = "true", description = "Same as --show-format=json.")
-    boolean json;
-
-    @Option(names = "--similarity-cutoff", hidden = true)
-    String similarityCutoff;
+    private void bind() {
+        CommandSpecs.Values v = new CommandSpecs.Values(spec);
+        files = v.positionals();
+        output = v.string("--output");
+        function = v.string("--function");
+        valueCutoff = v.string("--value-cutoff");
+        cs = v.flag("--cs");
+        sample = v.flag("--sample");
+        showFormat = v.string("--show-format");
+        json = v.flag("--json");
+        similarityCutoff = v.string("--similarity-cutoff");
+    }
 
     @Override
     public Integer call() {
-        CliContext ctx = context();
+        bind();
+        CliContext ctx = context;
         long cutoff = valueCutoff == null ? OverlapOptions.NO_FUNCTIONS
                 : LlvmValues.uint64("--value-cutoff", valueCutoff, "ullong");
         if (similarityCutoff != null) {

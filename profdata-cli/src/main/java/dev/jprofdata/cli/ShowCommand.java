@@ -35,35 +35,35 @@ final class ShowCommand implements Callable<Integer> {
         s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile (- for stdin)."));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
-        s.addOption(CommandSpecs.flag("--all-functions", "allFunctions", "Show every function.").build());
+        s.addOption(CommandSpecs.flag("allFunctions", "Show every function.", "--all-functions").build());
         s.addOption(CommandSpecs.value("<string>", "", "Show functions whose name contains this.", "--function").build());
-        s.addOption(CommandSpecs.flag("--counts", "counts", "Show block counts.").build());
-        s.addOption(CommandSpecs.flag("--ic-targets", "icTargets", "Show indirect call targets.").build());
-        s.addOption(CommandSpecs.flag("--memop-sizes", "memopSizes", "Show memory intrinsic sizes.").build());
-        s.addOption(CommandSpecs.flag("--show-vtables", "showVTables", "Show vtable targets.").build());
+        s.addOption(CommandSpecs.flag("counts", "Show block counts.", "--counts").build());
+        s.addOption(CommandSpecs.flag("icTargets", "Show indirect call targets.", "--ic-targets").build());
+        s.addOption(CommandSpecs.flag("memopSizes", "Show memory intrinsic sizes.", "--memop-sizes").build());
+        s.addOption(CommandSpecs.flag("showVTables", "Show vtable targets.", "--show-vtables").build());
         s.addOption(CommandSpecs.value("<uint>", "0", "Skip functions whose largest counter is below this.",
                 "--value-cutoff").build());
-        s.addOption(CommandSpecs.flag("--list-below-cutoff", "listBelowCutoff",
-                "Only list the functions below --value-cutoff.").build());
+        s.addOption(CommandSpecs.flag("listBelowCutoff",
+                "Only list the functions below --value-cutoff.", "--list-below-cutoff").build());
         s.addOption(CommandSpecs.value("<uint>", "0", "List the N functions with the largest counters.", "--topn")
                 .build());
-        s.addOption(CommandSpecs.flag("--hot-func-list", "hotFuncList", "List the hot functions.").build());
-        s.addOption(CommandSpecs.flag("--covered", "covered", "Only list the functions with a non-zero counter.")
+        s.addOption(CommandSpecs.flag("hotFuncList", "List the hot functions.", "--hot-func-list").build());
+        s.addOption(CommandSpecs.flag("covered", "Only list the functions with a non-zero counter.", "--covered")
                 .build());
-        s.addOption(CommandSpecs.flag("--detailed-summary", "detailedSummary", "Show the detailed summary.").build());
-        s.addOption(CommandSpecs.list("--detailed-summary-cutoffs", "<800000,901000,999999>",
-                "Cutoffs (parts per million) of the detailed summary.").build());
-        s.addOption(CommandSpecs.flag("--text", "text", "Dump the shown functions as text.").build());
-        s.addOption(CommandSpecs.flag("--binary-ids", "binaryIds", "Show binary IDs.").build());
-        s.addOption(CommandSpecs.flag("--profile-version", "profileVersion", "Show the profile version.").build());
-        s.addOption(CommandSpecs.flag("--showcs", "showCs",
-                "IR profiles: show context-sensitive records (instead of the others).").build());
-        s.addOption(CommandSpecs.flag("--temporal-profile-traces", "temporalTraces", "Show temporal profile traces.")
+        s.addOption(CommandSpecs.flag("detailedSummary", "Show the detailed summary.", "--detailed-summary").build());
+        s.addOption(CommandSpecs.commaList("<800000,901000,999999>",
+                "Cutoffs (parts per million) of the detailed summary.", "--detailed-summary-cutoffs").build());
+        s.addOption(CommandSpecs.flag("text", "Dump the shown functions as text.", "--text").build());
+        s.addOption(CommandSpecs.flag("binaryIds", "Show binary IDs.", "--binary-ids").build());
+        s.addOption(CommandSpecs.flag("profileVersion", "Show the profile version.", "--profile-version").build());
+        s.addOption(CommandSpecs.flag("showCs",
+                "IR profiles: show context-sensitive records (instead of the others).", "--showcs").build());
+        s.addOption(CommandSpecs.flag("temporalTraces", "Show temporal profile traces.", "--temporal-profile-traces")
                 .build());
         s.addOption(CommandSpecs.value("text|json|yaml", "text", "Output format: text, or json/yaml (jprofdata"
                 + " extension for instrumentation profiles, spec/json-output.md).", "--show-format").build());
         s.addOption(CommandSpecs.hiddenFlag("json", "--json").build());
-        s.addOption(CommandSpecs.flag("--instr", "instr", "Instrumentation profile (the default).").build());
+        s.addOption(CommandSpecs.flag("instr", "Instrumentation profile (the default).", "--instr").build());
         s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
         s.addOption(CommandSpecs.hiddenFlag("memory", "--memory").build());
         s.addOption(CommandSpecs.value("<debugInfo>", null, null, "--debug-info").build());
@@ -73,29 +73,25 @@ final class ShowCommand implements Callable<Integer> {
         s.addOption(CommandSpecs.hiddenFlag("sampleOnly", "--show-prof-sym-list", "--show-sec-info-only").build());
         s.addOption(CommandSpecs.value("<ignoredValue>", null, null, "--max-debug-info-correlation-warnings",
                 "--profiled-binary").build());
-        s.addOption(CommandSpecs.flag("--uniformity", "uniformity",
-                "List the GPU device functions and which of their blocks are uniform.").build());
+        s.addOption(CommandSpecs.flag("uniformity",
+                "List the GPU device functions and which of their blocks are uniform.", "--uniformity").build());
         CommandSpecs.addStandardHelpOptions(s);
         return s;
     }
 
     private boolean flag(String name) {
-        return spec.findOption(name).getValue();
+        return new CommandSpecs.Values(spec).flag(name);
     }
 
     private String value(String name) {
-        return spec.findOption(name).getValue();
-    }
-
-    private List<String> values(String name) {
-        return spec.findOption(name).getValue();
+        return new CommandSpecs.Values(spec).string(name);
     }
 
     @Override
     public Integer call() throws IOException {
         CliContext ctx = context;
         ShowOptions options = options();
-        List<String> files = spec.positionalParameters().get(0).getValue();
+        List<String> files = new CommandSpecs.Values(spec).positionals();
         String output = value("--output");
         String debugInfo = value("--debug-info");
         boolean uniformity = flag("--uniformity");
@@ -160,7 +156,7 @@ final class ShowCommand implements Callable<Integer> {
     private ShowOptions options() {
         long cutoff = LlvmValues.uint32("--value-cutoff", value("--value-cutoff"));
         long top = LlvmValues.uint32("--topn", value("--topn"));
-        List<String> summaryCutoffs = values("--detailed-summary-cutoffs");
+        List<String> summaryCutoffs = new CommandSpecs.Values(spec).strings("--detailed-summary-cutoffs");
         long[] cutoffs = new long[summaryCutoffs.size()];
         for (int i = 0; i < cutoffs.length; i++) {
             cutoffs[i] = LlvmValues.uint32("--detailed-summary-cutoffs", summaryCutoffs.get(i));

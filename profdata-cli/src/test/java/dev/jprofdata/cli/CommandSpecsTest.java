@@ -14,12 +14,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The commands declared in code ({@link CommandSpecs}: {@code jprofdata} itself and {@code show})
- * behave as their annotated versions did, and starting them reads no annotations.
+ * The commands declared in code ({@link CommandSpecs}) behave as their annotated versions did,
+ * and starting them reads no annotations.
  *
- * <p>{@code show-help.txt} and {@code main-help.txt} were printed by the annotated versions: the
- * help lists every option with its label, arity, description and place, so any option declared
- * differently shows up there.
+ * <p>The {@code *-help.txt} files were printed by the annotated versions: the help lists every
+ * option with its label, arity, description and place, so any option declared differently shows
+ * up there.
  */
 class CommandSpecsTest {
     private static final Path HERE = Path.of(".");
@@ -30,12 +30,13 @@ class CommandSpecsTest {
         }
     }
 
-    @Test
-    void showHelpIsTheAnnotatedVersions() throws IOException {
-        CliRun r = CliRun.run(HERE, "show", "--help");
+    @ParameterizedTest
+    @CsvSource({"show", "merge", "overlap", "order"})
+    void subcommandHelpIsTheAnnotatedVersions(String command) throws IOException {
+        CliRun r = CliRun.run(HERE, command, "--help");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.stdout()).isEqualTo(resource("show-help.txt"));
-        assertThat(CliRun.run(HERE, "show", "-h").stdout()).isEqualTo(r.stdout());
+        assertThat(r.stdout()).isEqualTo(resource(command + "-help.txt"));
+        assertThat(CliRun.run(HERE, command, "-h").stdout()).isEqualTo(r.stdout());
     }
 
     @Test
@@ -54,6 +55,38 @@ class CommandSpecsTest {
         CliRun show = CliRun.run(HERE, "show", "--version");
         assertThat(show.exitCode()).isZero();
         assertThat(show.stdout()).isEmpty();
+    }
+
+    @Test
+    void noSubcommandIsAParameterError() {
+        CliRun r = CliRun.run(HERE, "--");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).isEqualTo("jprofdata: No subcommand specified!\n");
+    }
+
+    /**
+     * merge's numbers are checked as llvm-profdata 22 checks them, with its wording (picocli said
+     * "is not an int", and a negative thread count was an internal error).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--num-threads=-1|jprofdata: for the --num-threads option: '-1' value invalid for uint argument!",
+        "-j x|jprofdata: for the --num-threads option: 'x' value invalid for uint argument!",
+        "-j 4294967296|jprofdata: for the --num-threads option: '4294967296' value invalid for uint argument!",
+        "--temporal-profile-trace-reservoir-size=x|jprofdata: for the --temporal-profile-trace-reservoir-size"
+                + " option: 'x' value invalid for ulong argument!",
+        "--temporal-profile-max-trace-length=-5|jprofdata: for the --temporal-profile-max-trace-length option:"
+                + " '-5' value invalid for ulong argument!",
+        "--index-version=x|jprofdata: Invalid value for option '--index-version': 'x' is not an int",
+    })
+    void mergeNumbersAreCheckedLikeLlvm(String args, String expected) {
+        List<String> argv = new ArrayList<>(List.of("merge", "-o", "unused.profdata",
+                CliRun.fixtures().resolve("profiles/ir_1.profraw").toString()));
+        argv.addAll(List.of(args.split(" ")));
+        CliRun r = CliRun.run(HERE, argv.toArray(String[]::new));
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).isEqualTo(expected + "\n");
+        assertThat(Path.of("unused.profdata")).doesNotExist();
     }
 
     /** Errors that name an option's label or arity, as the annotated version printed them. */
@@ -88,12 +121,13 @@ class CommandSpecsTest {
                 .contains("account for 99% of the total counts").doesNotContain("account for 90% of");
     }
 
-    /** The point of declaring in code: no annotation proxy classes are generated for show. */
-    @Test
-    void showLoadsNoAnnotationProxies() throws IOException, InterruptedException {
+    /** The point of declaring in code: no annotation proxy classes are generated, even for help. */
+    @ParameterizedTest
+    @CsvSource({"show", "--help"})
+    void startingLoadsNoAnnotationProxies(String command) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-Xshare:off", "-Xlog:class+load=info:stdout", "-cp",
-                System.getProperty("java.class.path"), "dev.jprofdata.cli.Main", "show",
+                System.getProperty("java.class.path"), "dev.jprofdata.cli.Main", command,
                 CliRun.fixtures().resolve("profiles/ir.profdata").toString())
                 .redirectErrorStream(true).start();
         String out;
@@ -102,7 +136,13 @@ class CommandSpecsTest {
         }
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).isZero();
-        assertThat(out).contains("dev.jprofdata.cli.ShowCommand").contains("Total functions:");
+        if (command.equals("show")) {
+            assertThat(out).contains("dev.jprofdata.cli.ShowCommand", "Total functions:");
+        } else {
+            // help builds every subcommand
+            assertThat(out).contains("dev.jprofdata.cli.ShowCommand", "dev.jprofdata.cli.MergeCommand",
+                    "dev.jprofdata.cli.OverlapCommand", "dev.jprofdata.cli.OrderCommand", "Usage: jprofdata [-hV]");
+        }
         assertThat(out.lines().filter(l -> l.contains("__dynamic_proxy__")).toList()).isEmpty();
     }
 }
