@@ -2,11 +2,13 @@ package dev.jprofdata.cli;
 
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Gathers merge inputs in llvm-profdata's order: positional files, then {@code --weighted-input}
@@ -78,11 +80,8 @@ final class InputCollector implements AutoCloseable {
         }
         Path path = context.resolve(name);
         if (Files.isDirectory(path)) {
-            try (Stream<Path> walk = Files.walk(path)) {
-                walk.filter(Files::isRegularFile).sorted().forEach(p ->
-                        inputs.add(new MergeInput(p, displayNameUnder(name, path, p), weight)));
-            } catch (IOException e) {
-                throw new CliException(name + ": " + e.getMessage());
+            for (Path p : regularFilesUnder(name, path)) {
+                inputs.add(new MergeInput(p, displayNameUnder(name, path, p), weight));
             }
             return;
         }
@@ -90,6 +89,36 @@ final class InputCollector implements AutoCloseable {
             throw new CliException(name + ": No such file or directory");
         }
         inputs.add(new MergeInput(path, name, weight));
+    }
+
+    /**
+     * The regular files below {@code dir} (also through symbolic links to files; links to
+     * directories are not followed), sorted by path. The walk hands each entry's attributes over,
+     * so a file costs one {@code lstat} (and a {@code stat} only when it is a link): directories of
+     * 10,000 runs are common.
+     */
+    private static List<Path> regularFilesUnder(String name, Path dir) {
+        List<Path> files = new ArrayList<>();
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    if (attrs.isRegularFile() || attrs.isSymbolicLink() && Files.isRegularFile(file)) {
+                        files.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    throw e;
+                }
+            });
+        } catch (IOException e) {
+            throw new CliException(name + ": " + e.getMessage());
+        }
+        files.sort(null);
+        return files;
     }
 
     private static String displayNameUnder(String dirName, Path dir, Path file) {

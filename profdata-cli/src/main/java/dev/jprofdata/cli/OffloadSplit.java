@@ -58,11 +58,13 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device, int unverifi
             return Kind.DEVICE;
         }
         try {
-            if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW) {
-                return Kind.HOST;
-            }
+            // First, as it reads only 16 bytes: a common raw header is a raw profile's, so the
+            // format need not be detected (one open of each of thousands of inputs saved).
             if (deferRecordChecks && hostCheck.isCommonRawHeader(in.path())) {
                 return Kind.UNVERIFIED_HOST;
+            }
+            if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW) {
+                return Kind.HOST;
             }
             if (hostCheck.isCertainlyHost(in.path())) {
                 return Kind.HOST; // the common host profile: no need to decode it here
