@@ -138,7 +138,8 @@ final class MergeCommand implements Callable<Integer> {
                 + " exceed this size (default: no limit).", "--memory-budget").build());
         // Progress on a terminal (issue 5, spec/performance.md).
         s.addOption(CommandSpecs.flag("quiet",
-                "Never show the progress line (shown on a terminal when a merge takes over a second).", "--quiet").build());
+                "Never show the progress line (shown on a terminal when a merge takes over a second).", "--quiet")
+                .build());
         CommandSpecs.addStandardHelpOptions(s);
         return s;
     }

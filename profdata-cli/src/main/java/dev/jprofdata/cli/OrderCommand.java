@@ -13,7 +13,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jprofdata order}: a function order for the linker, from temporal profile traces (declared in code, {@link CommandSpecs}). */
+/**
+ * {@code jprofdata order}: a function order for the linker, from temporal profile traces (declared
+ * in code, {@link CommandSpecs}).
+ */
 final class OrderCommand implements Callable<Integer> {
     static final String MACH_O_WARNING = "# Warning: Mach-O may prefix symbols with \"_\" depending on the linkage"
             + " and this output does not take that into account. Some post-processing may be required before"

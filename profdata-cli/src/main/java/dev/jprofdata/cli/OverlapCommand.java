@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code jprofdata overlap}: how similar a test profile is to a base profile (declared in code, {@link CommandSpecs}). */
+/**
+ * {@code jprofdata overlap}: how similar a test profile is to a base profile (declared in code,
+ * {@link CommandSpecs}).
+ */
 final class OverlapCommand implements Callable<Integer> {
     private final CliContext context;
     private final CommandSpec spec;

@@ -17,10 +17,13 @@ import picocli.CommandLine.Model.CommandSpec;
 final class ShowCommand implements Callable<Integer> {
     private final CliContext context;
     private final CommandSpec spec;
+    /** The parsed options, read where they are used. */
+    private final CommandSpecs.Values values;
 
     private ShowCommand(CliContext context) {
         this.context = context;
         this.spec = declare(this);
+        this.values = new CommandSpecs.Values(spec);
     }
 
     /** The command, ready to be added under {@code jprofdata}. */
@@ -36,7 +39,8 @@ final class ShowCommand implements Callable<Integer> {
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
         s.addOption(CommandSpecs.flag("allFunctions", "Show every function.", "--all-functions").build());
-        s.addOption(CommandSpecs.value("<string>", "", "Show functions whose name contains this.", "--function").build());
+        s.addOption(CommandSpecs.value("<string>", "", "Show functions whose name contains this.", "--function")
+                .build());
         s.addOption(CommandSpecs.flag("counts", "Show block counts.", "--counts").build());
         s.addOption(CommandSpecs.flag("icTargets", "Show indirect call targets.", "--ic-targets").build());
         s.addOption(CommandSpecs.flag("memopSizes", "Show memory intrinsic sizes.", "--memop-sizes").build());
@@ -79,22 +83,14 @@ final class ShowCommand implements Callable<Integer> {
         return s;
     }
 
-    private boolean flag(String name) {
-        return new CommandSpecs.Values(spec).flag(name);
-    }
-
-    private String value(String name) {
-        return new CommandSpecs.Values(spec).string(name);
-    }
-
     @Override
     public Integer call() throws IOException {
         CliContext ctx = context;
         ShowOptions options = options();
-        List<String> files = new CommandSpecs.Values(spec).positionals();
-        String output = value("--output");
-        String debugInfo = value("--debug-info");
-        boolean uniformity = flag("--uniformity");
+        List<String> files = values.positionals();
+        String output = values.string("--output");
+        String debugInfo = values.string("--debug-info");
+        boolean uniformity = values.flag("--uniformity");
         if (files.size() > 1) {
             throw new CliException("jprofdata: Too many positional arguments specified!\n"
                     + "Can specify at most 1 positional arguments: See: jprofdata --help", false);
@@ -106,18 +102,18 @@ final class ShowCommand implements Callable<Integer> {
         if (file.equals(output)) {
             throw new CliException("jprofdata show: Input file name cannot be the same as the output file name!", false);
         }
-        String format = flag("--json") ? "json" : value("--show-format");
+        String format = values.flag("--json") ? "json" : values.string("--show-format");
         try (CommandOutput out = CommandOutput.open(ctx, output)) {
-            if (flag("--all-functions") && !value("--function").isEmpty()) {
+            if (values.flag("--all-functions") && !values.string("--function").isEmpty()) {
                 ctx.err().println("warning: -function argument ignored: showing all functions");
             }
             if (debugInfo != null) {
                 throw new CliException("--debug-info is not supported yet (debug-info correlation)");
             }
-            if (flag("--sample")) {
+            if (values.flag("--sample")) {
                 throw new CliException("sample profiles are not supported yet");
             }
-            if (flag("--memory")) {
+            if (values.flag("--memory")) {
                 throw new CliException("memory profiles are not supported yet");
             }
             // llvm-profdata 22 refuses JSON/YAML for instrumentation profiles; jprofdata writes them
@@ -154,29 +150,31 @@ final class ShowCommand implements Callable<Integer> {
 
     /** Checks the option values in LLVM's order and wording (before anything else happens). */
     private ShowOptions options() {
-        long cutoff = LlvmValues.uint32("--value-cutoff", value("--value-cutoff"));
-        long top = LlvmValues.uint32("--topn", value("--topn"));
-        List<String> summaryCutoffs = new CommandSpecs.Values(spec).strings("--detailed-summary-cutoffs");
+        long cutoff = LlvmValues.uint32("--value-cutoff", values.string("--value-cutoff"));
+        long top = LlvmValues.uint32("--topn", values.string("--topn"));
+        List<String> summaryCutoffs = values.strings("--detailed-summary-cutoffs");
         long[] cutoffs = new long[summaryCutoffs.size()];
         for (int i = 0; i < cutoffs.length; i++) {
             cutoffs[i] = LlvmValues.uint32("--detailed-summary-cutoffs", summaryCutoffs.get(i));
         }
-        String showFormat = value("--show-format");
+        String showFormat = values.string("--show-format");
         if (!List.of("text", "json", "yaml").contains(showFormat)) {
             throw new CliException("jprofdata: for the --show-format option: Cannot find option named '"
                     + showFormat + "'!", false);
         }
-        int hot = LlvmValues.int32("--profile-summary-cutoff-hot", value("--profile-summary-cutoff-hot"));
-        String hotCount = value("--profile-summary-hot-count");
+        int hot = LlvmValues.int32("--profile-summary-cutoff-hot", values.string("--profile-summary-cutoff-hot"));
+        String hotCount = values.string("--profile-summary-hot-count");
         Long forcedHotCount = hotCount == null ? null : LlvmValues.uint64("--profile-summary-hot-count", hotCount, "ulong");
-        boolean hotFuncList = flag("--hot-func-list");
-        boolean detailedSummary = flag("--detailed-summary");
+        boolean hotFuncList = values.flag("--hot-func-list");
+        boolean detailedSummary = values.flag("--detailed-summary");
         if (cutoffs.length == 0 && (detailedSummary || hotFuncList)) {
             cutoffs = SummaryBuilder.defaultCutoffs();
         }
-        return new ShowOptions(flag("--all-functions"), value("--function"), flag("--counts"), flag("--ic-targets"),
-                flag("--memop-sizes"), flag("--show-vtables"), cutoff, flag("--list-below-cutoff"), top, hotFuncList,
-                flag("--covered"), detailedSummary, cutoffs, flag("--text"), flag("--binary-ids"),
-                flag("--profile-version"), flag("--showcs"), flag("--temporal-profile-traces"), hot, forcedHotCount);
+        return new ShowOptions(values.flag("--all-functions"), values.string("--function"),
+                values.flag("--counts"), values.flag("--ic-targets"), values.flag("--memop-sizes"),
+                values.flag("--show-vtables"), cutoff, values.flag("--list-below-cutoff"), top, hotFuncList,
+                values.flag("--covered"), detailedSummary, cutoffs, values.flag("--text"),
+                values.flag("--binary-ids"), values.flag("--profile-version"), values.flag("--showcs"),
+                values.flag("--temporal-profile-traces"), hot, forcedHotCount);
     }
 }
