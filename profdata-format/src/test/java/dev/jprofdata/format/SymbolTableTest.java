@@ -42,4 +42,55 @@ class SymbolTableTest {
         assertThat(table.nameOf(Names.md5("_Z3foov"))).isEqualTo("_Z3foov");
         assertThat(table.nameOf(Names.md5("bar"))).isNull();
     }
+
+    /**
+     * Names added without a hash are hashed later, when the table is first read; additions of
+     * both kinds, with reads between them at random, keep the first name of every hash as if each
+     * had been indexed at once.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {11, 12, 13, 14, 15, 16})
+    void lazilyHashedNamesKeepTheFirstNameRule(int seed) {
+        Random random = new Random(seed);
+        SymbolTable table = new SymbolTable();
+        Map<Long, String> expected = new HashMap<>();
+        String[] pool = new String[50];
+        for (int i = 0; i < pool.length; i++) {
+            pool[i] = "fn" + random.nextInt(1_000);
+        }
+        for (int i = 0; i < 5_000; i++) {
+            String name = pool[random.nextInt(pool.length)] + "#" + random.nextInt(4);
+            if (random.nextBoolean()) {
+                table.add(name);
+                expected.putIfAbsent(Names.md5(name), name);
+            } else {
+                // The hash of another name (as a colliding target would have), or of this one.
+                String other = pool[random.nextInt(pool.length)] + "#" + random.nextInt(4);
+                long hash = Names.md5(random.nextBoolean() ? other : name);
+                table.add(hash, "target" + i);
+                expected.putIfAbsent(hash, "target" + i);
+            }
+            if (random.nextInt(100) == 0) {
+                long probe = Names.md5(pool[random.nextInt(pool.length)] + "#" + random.nextInt(4));
+                assertThat(table.nameOf(probe)).isEqualTo(expected.get(probe));
+            }
+        }
+        assertThat(table.size()).isEqualTo(expected.size());
+        for (Map.Entry<Long, String> e : expected.entrySet()) {
+            assertThat(table.nameOf(e.getKey())).isEqualTo(e.getValue());
+        }
+    }
+
+    @Test
+    void aHashAddedLaterLosesToAWaitingName() {
+        SymbolTable table = new SymbolTable();
+        table.add("x");
+        table.add(Names.md5("x"), "y");
+        assertThat(table.nameOf(Names.md5("x"))).isEqualTo("x");
+        SymbolTable reversed = new SymbolTable();
+        reversed.add(Names.md5("x"), "y");
+        reversed.add("x");
+        assertThat(reversed.nameOf(Names.md5("x"))).isEqualTo("y");
+        assertThat(reversed.size()).isEqualTo(1);
+    }
 }

@@ -45,6 +45,19 @@ final class TextCursor {
         return line != null && numbers.parse(line, radix, max);
     }
 
+    /**
+     * The current line's characters, valid until {@link #advance}, or {@code null} at the end: for
+     * reading a line without making a String of it.
+     */
+    CharSequence lineChars() {
+        return lines.currentChars();
+    }
+
+    /** Parses {@code chars[from, to)} (part of a line) as a number; true on success. */
+    boolean parse(CharSequence chars, int from, int to, int radix, long max) {
+        return numbers.parse(chars, from, to, radix, max);
+    }
+
     /** Parses an arbitrary piece of text (part of a line) as a number; true on success. */
     boolean parse(String text, int radix, long max) {
         return numbers.parse(text, radix, max);

@@ -12,10 +12,8 @@ import dev.jprofdata.format.ValueSite;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,7 +33,7 @@ final class TextRecordParser {
     private final TextCursor c;
     private final SymbolTable symbols;
     /** MD5 of every distinct value-site target met so far. */
-    private final Map<String, Long> targetHashes = new HashMap<>();
+    private final TargetHashes targetHashes = new TargetHashes();
     private final Set<String> vtableNames = new LinkedHashSet<>();
     /** The bytes of the last {@code $} section read (see {@link #lastBitmapSection()}). */
     private byte[] lastBitmapSection = new byte[0];
@@ -197,21 +195,22 @@ final class TextRecordParser {
         int n = 0;
         for (long v = 0; v < numValues; v++) {
             c.requireLine();
-            String line = c.line();
+            // Read from the line's characters: no String of the line, its target or its count.
+            CharSequence line = c.lineChars();
+            int end = line.length();
             // Split at the last ':' so that names containing ':' (file-local functions) survive.
-            int colon = line.lastIndexOf(':');
-            String target = colon < 0 ? line : line.substring(0, colon);
-            String count = colon < 0 ? "" : line.substring(colon + 1);
+            int colon = lastColon(line);
+            int targetEnd = colon < 0 ? end : colon;
             long value;
             if (kind.holdsNameHashes()) {
-                value = nameValue(kind, target);
+                value = nameValue(kind, line, targetEnd);
             } else {
-                if (!c.parse(target, 10, U64)) {
+                if (!c.parse(line, 0, targetEnd, 10, U64)) {
                     throw c.malformed(null);
                 }
                 value = c.value();
             }
-            if (!c.parse(count, 10, U64)) {
+            if (colon < 0 || !c.parse(line, colon + 1, end, 10, U64)) {
                 throw c.malformed(null);
             }
             if (n == values.length) {
@@ -230,29 +229,44 @@ final class TextRecordParser {
         return new ValueSite(values, counts);
     }
 
-    /** A kind-0 or kind-2 target: its MD5, recorded in the symbol table; the external marker is 0. */
-    private long nameValue(ValueKind kind, String target) throws TextProfileException {
-        if (target.equals(EXTERNAL_SYMBOL)) {
-            return 0;
+    private static int lastColon(CharSequence line) {
+        for (int i = line.length() - 1; i >= 0; i--) {
+            if (line.charAt(i) == ':') {
+                return i;
+            }
         }
-        if (target.isEmpty()) {
+        return -1;
+    }
+
+    /**
+     * The kind-0 or kind-2 target {@code line[0, end)}: its MD5, recorded in the symbol table; the
+     * external marker is 0.
+     */
+    private long nameValue(ValueKind kind, CharSequence line, int end) throws TextProfileException {
+        if (end == 0) {
             throw c.malformed("symbol name is empty");
         }
         // The same targets come back record after record: hash each distinct one once. A target
         // seen before is in the symbol table already (first name wins), so adding it again is moot.
-        Long known = targetHashes.get(target);
-        long hash;
-        if (known != null) {
-            hash = known;
-        } else {
-            hash = Names.md5(target);
-            targetHashes.put(target, hash);
-            symbols.add(hash, target);
+        int code = TargetHashes.code(line, 0, end);
+        int slot = targetHashes.find(line, 0, end, code);
+        if (slot < 0) {
+            String target = line.subSequence(0, end).toString();
+            boolean external = target.equals(EXTERNAL_SYMBOL);
+            long md5 = external ? 0 : Names.md5(target);
+            slot = targetHashes.add(target, code, md5);
+            if (!external) {
+                symbols.add(md5, target);
+            }
+        }
+        String target = targetHashes.key(slot);
+        if (target.equals(EXTERNAL_SYMBOL)) {
+            return 0;
         }
         if (kind == ValueKind.VTABLE_TARGET) {
             vtableNames.add(target);
         }
-        return hash;
+        return targetHashes.hash(slot);
     }
 
     /** The next capacity for an array holding {@code n} items; Java arrays cannot pass ~2^31. */

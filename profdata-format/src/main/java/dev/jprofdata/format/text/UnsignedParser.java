@@ -35,24 +35,29 @@ final class UnsignedParser {
      * @return true when {@code s} is a valid number in range
      */
     boolean parse(CharSequence s, int radix, long max) {
-        int i = 0;
-        int n = s.length();
+        return parse(s, 0, s.length(), radix, max);
+    }
+
+    /** {@link #parse(CharSequence, int, long)} of {@code s[from, to)}. */
+    boolean parse(CharSequence s, int from, int to, int radix, long max) {
+        int i = from;
+        int n = to;
         if (radix == 0) {
             radix = 10;
-            if (n >= 2 && s.charAt(0) == '0') {
-                char p = s.charAt(1);
+            if (n - from >= 2 && s.charAt(from) == '0') {
+                char p = s.charAt(from + 1);
                 if (p == 'x' || p == 'X') {
                     radix = 16;
-                    i = 2;
+                    i = from + 2;
                 } else if (p == 'b' || p == 'B') {
                     radix = 2;
-                    i = 2;
+                    i = from + 2;
                 } else if (p == 'o') {
                     radix = 8;
-                    i = 2;
+                    i = from + 2;
                 } else if (p >= '0' && p <= '9') {
                     radix = 8;
-                    i = 1;
+                    i = from + 1;
                 }
             }
         }
