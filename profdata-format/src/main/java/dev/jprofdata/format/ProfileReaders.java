@@ -3,6 +3,7 @@ package dev.jprofdata.format;
 import dev.jprofdata.format.indexed.IndexedProfileReader;
 import dev.jprofdata.format.io.Compression;
 import dev.jprofdata.format.io.Decompression;
+import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.format.text.TextProfileReader;
 import java.io.BufferedInputStream;
@@ -25,12 +26,20 @@ public final class ProfileReaders {
 
     /** Opens {@code path}; messages name it {@code displayName}. */
     public static ProfileReader open(Path path, String displayName) throws IOException {
+        return open(path, displayName, new NameTableCache());
+    }
+
+    /**
+     * Opens {@code path}; a raw profile takes its decoded names from {@code names} when another
+     * file had the same names section (see {@link NameTableCache}).
+     */
+    public static ProfileReader open(Path path, String displayName, NameTableCache names) throws IOException {
         Compression compression = compression(path, displayName);
         if (compression != Compression.NONE) {
-            return openCompressed(path, displayName, compression);
+            return openCompressed(path, displayName, compression, names);
         }
         return switch (detect(path, displayName)) {
-            case RAW -> RawProfileReader.open(path, displayName);
+            case RAW -> RawProfileReader.open(path, displayName, names);
             case INDEXED -> IndexedProfileReader.open(path, displayName);
             case TEXT -> TextProfileReader.open(path, displayName);
         };
@@ -66,8 +75,8 @@ public final class ProfileReaders {
      * soon as the reader has it open (on systems that refuse that, it is deleted at exit). Offsets in
      * messages about the profile itself are offsets in the decompressed data.
      */
-    private static ProfileReader openCompressed(Path path, String displayName, Compression compression)
-            throws IOException {
+    private static ProfileReader openCompressed(Path path, String displayName, Compression compression,
+            NameTableCache names) throws IOException {
         InputStream in = new BufferedInputStream(Decompression.open(path, displayName, compression), 1 << 16);
         try {
             in.mark(8);
@@ -81,7 +90,7 @@ public final class ProfileReaders {
             }
             Path temp = Decompression.spill(in, displayName);
             try {
-                return format == ProfileFormat.RAW ? RawProfileReader.open(temp, displayName)
+                return format == ProfileFormat.RAW ? RawProfileReader.open(temp, displayName, names)
                         : IndexedProfileReader.open(temp, displayName);
             } finally {
                 try {

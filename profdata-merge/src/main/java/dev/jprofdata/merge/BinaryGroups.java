@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.offload.DeviceProfiles;
+import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.raw.Words;
 import dev.jprofdata.merge.state.BulkContribution;
@@ -59,7 +60,7 @@ final class BinaryGroups {
 
     /** Groups for a merge of one slice. */
     BinaryGroups() {
-        this(new Probes());
+        this(new Probes(new NameTableCache()));
     }
 
     /** Whether the options leave the per-file reading unobservable (no renaming, budget or details). */
@@ -116,6 +117,12 @@ final class BinaryGroups {
      */
     static final class Probes {
         private final List<Probed> known = new ArrayList<>();
+        private final NameTableCache names;
+
+        /** {@code names}: the merge's decoded names sections, which the probes add to. */
+        Probes(NameTableCache names) {
+            this.names = names;
+        }
 
         /** The probed binary {@code words} (a whole file of {@code size} bytes) is a run of; null if none. */
         synchronized Probed find(long[] words, long size, ByteBuffer map) {
@@ -128,7 +135,7 @@ final class BinaryGroups {
             if (known.size() >= MAX_GROUPS) {
                 return null;
             }
-            RawCounterLayout layout = RawCounterLayout.probe(map);
+            RawCounterLayout layout = RawCounterLayout.probe(map, names);
             if (layout == null) {
                 return null;
             }

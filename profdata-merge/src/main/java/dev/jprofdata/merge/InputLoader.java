@@ -3,6 +3,7 @@ package dev.jprofdata.merge;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
@@ -20,13 +21,18 @@ final class InputLoader {
     private final MergeOptions options;
     private final long budgetPerState;
     private final long memoryBudget;
+    private final NameTableCache names;
 
     InputLoader(MergeOptions options) {
-        this(options, 1);
+        this(options, 1, new NameTableCache());
     }
 
-    /** {@code states}: how many merge states share the memory budget (one per worker slice). */
-    InputLoader(MergeOptions options, int states) {
+    /**
+     * {@code states}: how many merge states share the memory budget (one per worker slice);
+     * {@code names}: the merge's decoded names sections, shared by its readers.
+     */
+    InputLoader(MergeOptions options, int states, NameTableCache names) {
+        this.names = names;
         this.budgetPerState = options.memoryBudget() == 0 ? 0 : Math.max(1, options.memoryBudget() / states);
         this.memoryBudget = options.memoryBudget();
         this.remapper = options.remapper();
@@ -60,7 +66,7 @@ final class InputLoader {
         long countsRead = 0;
         ProfileReader reader;
         try {
-            reader = ProfileReaders.open(input.path(), input.displayName());
+            reader = ProfileReaders.open(input.path(), input.displayName(), names);
         } catch (ProfileFormatException e) {
             return new Loaded(null, new InputFailure(input.displayName(), e.reason(), e.offset(), 0, true));
         } catch (IOException e) {

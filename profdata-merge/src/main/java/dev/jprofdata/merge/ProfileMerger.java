@@ -5,7 +5,7 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.indexed.VTableNameOrder;
-import dev.jprofdata.format.raw.RawProfileReader;
+import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.RecordProblem;
 import dev.jprofdata.merge.state.StateFinisher;
@@ -55,8 +55,6 @@ public final class ProfileMerger {
 
         List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures, notices, deviceWarnings, details,
                 readSums);
-        // Every input is read: the decoded names of their binaries are not needed any more.
-        RawProfileReader.releaseDecodedNames();
         checkCancelled(listener);
         MergeState state = partials.get(0);
         for (int i = 1; i < partials.size(); i++) {
@@ -215,8 +213,11 @@ public final class ProfileMerger {
             long[][] readSums) throws IOException {
         int threads = threadCount(accepted.size());
         List<List<Integer>> slices = slice(inputs, accepted, threads);
-        InputLoader loader = new InputLoader(options, Math.max(1, slices.size()));
-        BinaryGroups.Probes probes = new BinaryGroups.Probes();
+        // The decoded names sections of the inputs' binaries, shared by this merge's readers and
+        // let go with it (a merge reads hundreds of runs of one binary).
+        NameTableCache names = new NameTableCache();
+        InputLoader loader = new InputLoader(options, Math.max(1, slices.size()), names);
+        BinaryGroups.Probes probes = new BinaryGroups.Probes(names);
         if (slices.size() <= 1) {
             MergeState state = new MergeState();
             if (!slices.isEmpty()) {

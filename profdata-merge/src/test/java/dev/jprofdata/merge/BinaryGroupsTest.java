@@ -8,6 +8,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.merge.state.MergeState;
@@ -86,7 +87,7 @@ class BinaryGroupsTest {
     private static void damageValueData(Path raw, Path out, int how) throws IOException {
         byte[] bytes = Files.readAllBytes(raw);
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        RawCounterLayout layout = RawCounterLayout.probe(b);
+        RawCounterLayout layout = RawCounterLayout.probe(b, new NameTableCache());
         assertThat(layout).as("ir fixtures are plain raw files").isNotNull();
         int first = (int) layout.valueDataOffset();
         int last = first;
@@ -128,7 +129,7 @@ class BinaryGroupsTest {
     private static void writeLargeCounter(Path raw, Path out) throws IOException {
         byte[] bytes = Files.readAllBytes(raw);
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        RawCounterLayout layout = RawCounterLayout.probe(b);
+        RawCounterLayout layout = RawCounterLayout.probe(b, new NameTableCache());
         b.putLong((int) layout.countersEnd() - 8, 1L << 56);
         Files.write(out, bytes);
     }
@@ -173,7 +174,7 @@ class BinaryGroupsTest {
     private static void writeNearOverflow(Path raw, Path out) throws IOException {
         byte[] bytes = Files.readAllBytes(raw);
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        RawCounterLayout layout = RawCounterLayout.probe(b);
+        RawCounterLayout layout = RawCounterLayout.probe(b, new NameTableCache());
         assertThat(layout).as("fe fixtures are plain raw files").isNotNull();
         for (int i = 0; i < layout.numCounters(); i++) {
             b.putLong((int) layout.countersOffset() + 8 * i, (1L << 56) - 1);

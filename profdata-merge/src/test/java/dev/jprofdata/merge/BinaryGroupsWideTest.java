@@ -8,6 +8,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.raw.Words;
 import dev.jprofdata.format.text.TextProfileWriter;
@@ -69,7 +70,7 @@ class BinaryGroupsWideTest {
             ir.add(fixtures.resolve("wide_ir_" + i + ".profraw"));
         }
         ByteBuffer first = read(fe.get(0));
-        RawCounterLayout layout = RawCounterLayout.probe(first);
+        RawCounterLayout layout = RawCounterLayout.probe(first, new NameTableCache());
         assertThat(layout).as("wide fixtures are plain raw files").isNotNull();
         int recordsPerWindow = Words.CHUNK / (RECORD / 8);
         assertThat(layout.numRecords()).as("records span several windows").isGreaterThan(recordsPerWindow + 10);

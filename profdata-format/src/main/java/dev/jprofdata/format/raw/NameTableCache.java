@@ -13,8 +13,14 @@ import java.util.Map;
  * reading cost. An entry is used only for byte-identical sections (compared in full), so the result
  * is the same as decoding. Decoding errors are never cached; a section that decodes once always
  * decodes the same way.
+ *
+ * <p>Whoever reads many files makes one and hands it to each reader
+ * ({@link RawProfileReader#open(java.nio.file.Path, String, NameTableCache)}); a merge owns one for
+ * as long as it reads, so nothing is kept once it is done and concurrent merges in one process do
+ * not share or clear each other's. A reader opened without one gets its own, for the runs
+ * concatenated in one file. Safe for use by several threads.
  */
-final class NameTableCache {
+public final class NameTableCache {
     /** Distinct binaries remembered; a merge of more distinct binaries just decodes more often. */
     private static final int ENTRIES = 8;
     /** Sections larger than this are not kept (they would pin too much memory). */
@@ -25,19 +31,20 @@ final class NameTableCache {
             List<String> vtableNames, Map<Long, String> names, NameLookup lookup) {
     }
 
-    private static final List<Entry> RECENT = new ArrayList<>();
+    private final List<Entry> recent = new ArrayList<>();
 
-    private NameTableCache() {
+    /** An empty cache. */
+    public NameTableCache() {
     }
 
-    static Entry find(byte[] functionSection, byte[] vtableSection) {
-        synchronized (RECENT) {
-            for (int i = 0; i < RECENT.size(); i++) {
-                Entry e = RECENT.get(i);
+    Entry find(byte[] functionSection, byte[] vtableSection) {
+        synchronized (recent) {
+            for (int i = 0; i < recent.size(); i++) {
+                Entry e = recent.get(i);
                 if (Arrays.equals(e.functionSection, functionSection) && Arrays.equals(e.vtableSection, vtableSection)) {
                     if (i > 0) {
-                        RECENT.remove(i);
-                        RECENT.add(0, e);
+                        recent.remove(i);
+                        recent.add(0, e);
                     }
                     return e;
                 }
@@ -46,18 +53,11 @@ final class NameTableCache {
         return null;
     }
 
-    /** Forgets every entry (see {@link RawProfileReader#releaseDecodedNames}). */
-    static void clear() {
-        synchronized (RECENT) {
-            RECENT.clear();
-        }
-    }
-
-    static void remember(Entry e) {
-        synchronized (RECENT) {
-            RECENT.add(0, e);
-            if (RECENT.size() > ENTRIES) {
-                RECENT.remove(RECENT.size() - 1);
+    void remember(Entry e) {
+        synchronized (recent) {
+            recent.add(0, e);
+            if (recent.size() > ENTRIES) {
+                recent.remove(recent.size() - 1);
             }
         }
     }

@@ -33,7 +33,7 @@ final class ProfileChain {
         return pending;
     }
 
-    static ProfileChain discover(RawBytes bytes, RawProfile first, String file) {
+    static ProfileChain discover(RawBytes bytes, RawProfile first, String file, NameTableCache cache) {
         List<RawProfile> profiles = new ArrayList<>();
         profiles.add(first);
         RawProfile current = first;
@@ -43,7 +43,7 @@ final class ProfileChain {
                 if (next < 0) {
                     return new ProfileChain(profiles, null);
                 }
-                current = RawProfileParser.parse(bytes, next, first.header().pointerWidth(), file);
+                current = RawProfileParser.parse(bytes, next, first.header().pointerWidth(), file, cache);
                 profiles.add(current);
             } catch (ProfileFormatException e) {
                 return new ProfileChain(profiles, e);

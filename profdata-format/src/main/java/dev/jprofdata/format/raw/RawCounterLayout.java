@@ -110,9 +110,9 @@ public final class RawCounterLayout {
      * file is not of the accepted kind. With value data, the file's value data is decoded once here
      * (site counts, address table).
      */
-    public static RawCounterLayout probe(ByteBuffer file) {
+    public static RawCounterLayout probe(ByteBuffer file, NameTableCache names) {
         Builder b = parse(file, file.capacity());
-        if (b == null || !readNames(b, file)) {
+        if (b == null || !readNames(b, file, names)) {
             return null;
         }
         return new RawCounterLayout(b);
@@ -229,11 +229,11 @@ public final class RawCounterLayout {
      * file that joins a group has its counters checked and its value data decoded in full by the
      * merge (which gives up on anything unusual, such as counters the reader would warn about).
      */
-    private static boolean readNames(Builder b, ByteBuffer file) {
+    private static boolean readNames(Builder b, ByteBuffer file, NameTableCache names) {
         RawBytes bytes = RawBytes.wrap(file.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
         RawProfile profile;
         try {
-            profile = RawProfileParser.parse(bytes, 0, 8, "");
+            profile = RawProfileParser.parse(bytes, 0, 8, "", names);
         } catch (ProfileFormatException | RuntimeException e) {
             return false;
         }

@@ -18,14 +18,15 @@ final class RawProfileParser {
 
     private static final long MAX_TABLE = Integer.MAX_VALUE - 8;
 
-    static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file) throws ProfileFormatException {
+    static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache)
+            throws ProfileFormatException {
         RawHeader header = RawHeaderParser.parse(bytes, base, pointerWidth, file);
         // Same order as LLVM: binary IDs are checked before the other sections are located.
         List<byte[]> binaryIds = BinaryIdsReader.read(bytes, header, file);
         RecordLayout layout = RecordLayout.of(header.version(), pointerWidth);
         RawSections sections = RawSections.locate(header, layout, bytes.size(), file);
 
-        NameTableCache.Entry decoded = names(bytes, header, sections, file);
+        NameTableCache.Entry decoded = names(bytes, header, sections, file, cache);
         List<String> functionNames = decoded.functionNames();
         List<String> vtableNames = decoded.vtableNames();
         Map<Long, String> names = decoded.names();
@@ -39,14 +40,14 @@ final class RawProfileParser {
                 List.copyOf(vtableNames), names, decoded.lookup(), resolver);
     }
 
-    /** The profile's names, decoded, or from {@link NameTableCache} when the same bytes were decoded before. */
-    private static NameTableCache.Entry names(RawBytes bytes, RawHeader header, RawSections sections, String file)
-            throws ProfileFormatException {
+    /** The profile's names, decoded, or from {@code cache} when the same bytes were decoded before. */
+    private static NameTableCache.Entry names(RawBytes bytes, RawHeader header, RawSections sections, String file,
+            NameTableCache cache) throws ProfileFormatException {
         // RawSections.locate checked that both sections lie inside the file.
         boolean cacheable = header.namesSize() + header.vnamesSize() <= NameTableCache.MAX_BYTES;
         byte[] functionSection = cacheable ? bytes.bytes(sections.namesOffset(), (int) header.namesSize()) : null;
         byte[] vtableSection = cacheable ? bytes.bytes(sections.vnamesOffset(), (int) header.vnamesSize()) : null;
-        NameTableCache.Entry cached = cacheable ? NameTableCache.find(functionSection, vtableSection) : null;
+        NameTableCache.Entry cached = cacheable ? cache.find(functionSection, vtableSection) : null;
         if (cached != null) {
             return cached;
         }
@@ -61,7 +62,7 @@ final class RawProfileParser {
                 List.copyOf(functionNames), List.copyOf(vtableNames), java.util.Collections.unmodifiableMap(names),
                 new NameLookup(names));
         if (cacheable) {
-            NameTableCache.remember(entry);
+            cache.remember(entry);
         }
         return entry;
     }

@@ -106,29 +106,33 @@ public final class RawProfileReader implements ProfileReader {
         enterProfile(0);
     }
 
-    /**
-     * Lets go of the names sections kept decoded for reading further runs of the same binaries (a
-     * few, process-wide). A merge calls it once it has read its inputs, so that neither the rest of
-     * the merge nor a long-lived host process keeps them; a later read just decodes again.
-     */
-    public static void releaseDecodedNames() {
-        NameTableCache.clear();
-    }
-
     /** Opens {@code path} (messages name it {@code displayName}) and parses its first profile's header. */
     public static ProfileReader open(Path path, String displayName) throws IOException {
-        return open(path, displayName, RawBytes.DEFAULT_WINDOW_SHIFT);
+        return open(path, displayName, new NameTableCache());
+    }
+
+    /**
+     * As {@link #open(Path, String)}, taking names sections already decoded from {@code names} and
+     * leaving the ones it decodes there (for reading many runs of the same binaries).
+     */
+    public static ProfileReader open(Path path, String displayName, NameTableCache names) throws IOException {
+        return open(path, displayName, RawBytes.DEFAULT_WINDOW_SHIFT, names);
     }
 
     /** As {@link #open(Path, String)}, mapping the file in windows of {@code 2^windowShift} bytes (for tests). */
     static RawProfileReader open(Path path, String displayName, int windowShift) throws IOException {
+        return open(path, displayName, windowShift, new NameTableCache());
+    }
+
+    private static RawProfileReader open(Path path, String displayName, int windowShift, NameTableCache names)
+            throws IOException {
         RawBytes mapped;
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             mapped = RawBytes.map(channel, windowShift);
         } catch (NoSuchFileException e) {
             throw new ProfileFormatException(displayName, -1, "No such file or directory");
         }
-        return open(mapped, displayName);
+        return open(mapped, displayName, names);
     }
 
     /**
@@ -136,10 +140,11 @@ public final class RawProfileReader implements ProfileReader {
      * modified.
      */
     public static ProfileReader open(ByteBuffer data, String displayName) throws ProfileFormatException {
-        return open(RawBytes.wrap(data), displayName);
+        return open(RawBytes.wrap(data), displayName, new NameTableCache());
     }
 
-    private static RawProfileReader open(RawBytes mapped, String displayName) throws ProfileFormatException {
+    private static RawProfileReader open(RawBytes mapped, String displayName, NameTableCache names)
+            throws ProfileFormatException {
         if (mapped.size() == 0) {
             throw new ProfileFormatException(displayName, 0, ProfileReaders.EMPTY_FILE);
         }
@@ -159,8 +164,8 @@ public final class RawProfileReader implements ProfileReader {
         } else {
             throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
         }
-        RawProfile first = RawProfileParser.parse(ordered, 0, pointerWidth, displayName);
-        return new RawProfileReader(displayName, ordered, ProfileChain.discover(ordered, first, displayName));
+        RawProfile first = RawProfileParser.parse(ordered, 0, pointerWidth, displayName, names);
+        return new RawProfileReader(displayName, ordered, ProfileChain.discover(ordered, first, displayName, names));
     }
 
     @Override

@@ -30,22 +30,57 @@ class NameTableCacheTest {
 
     @Test
     void findsOnlyEqualBytes() {
+        NameTableCache cache = new NameTableCache();
         NameTableCache.Entry e = entry("equal-bytes");
-        NameTableCache.remember(e);
-        assertThat(NameTableCache.find("names-equal-bytes".getBytes(), "vnames-equal-bytes".getBytes())).isSameAs(e);
-        assertThat(NameTableCache.find("names-equal-bytes".getBytes(), "vnames-other".getBytes())).isNull();
-        assertThat(NameTableCache.find("names-equal-byteS".getBytes(), "vnames-equal-bytes".getBytes())).isNull();
+        cache.remember(e);
+        assertThat(cache.find("names-equal-bytes".getBytes(), "vnames-equal-bytes".getBytes())).isSameAs(e);
+        assertThat(cache.find("names-equal-bytes".getBytes(), "vnames-other".getBytes())).isNull();
+        assertThat(cache.find("names-equal-byteS".getBytes(), "vnames-equal-bytes".getBytes())).isNull();
     }
 
     @Test
     void keepsOnlyTheMostRecentlyUsed() {
+        NameTableCache cache = new NameTableCache();
         NameTableCache.Entry first = entry("lru-0");
-        NameTableCache.remember(first);
+        cache.remember(first);
         for (int i = 1; i <= 8; i++) {
-            NameTableCache.remember(entry("lru-" + i));
+            cache.remember(entry("lru-" + i));
         }
-        assertThat(NameTableCache.find("names-lru-0".getBytes(), "vnames-lru-0".getBytes()))
+        assertThat(cache.find("names-lru-0".getBytes(), "vnames-lru-0".getBytes()))
                 .as("pushed out by 8 newer entries").isNull();
-        assertThat(NameTableCache.find("names-lru-8".getBytes(), "vnames-lru-8".getBytes())).isNotNull();
+        assertThat(cache.find("names-lru-8".getBytes(), "vnames-lru-8".getBytes())).isNotNull();
+    }
+
+    /** Each owner has its own entries: one merge never sees, or loses, another's. */
+    @Test
+    void cachesDoNotShareEntries() {
+        NameTableCache one = new NameTableCache();
+        NameTableCache other = new NameTableCache();
+        one.remember(entry("own"));
+        assertThat(other.find("names-own".getBytes(), "vnames-own".getBytes())).isNull();
+        assertThat(one.find("names-own".getBytes(), "vnames-own".getBytes())).isNotNull();
+    }
+
+    /**
+     * Readers given one cache decode a names section once: the second run of a binary gets the
+     * very lists the first decoded, and a reader with its own cache decodes again (equal, not the
+     * same). Real runs of one binary (clang-22 fixtures).
+     */
+    @Test
+    void readersSharingACacheDecodeOnce() throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Path.of(System.getProperty("jprofdata.root", ".."), "fixtures", "profiles");
+        NameTableCache shared = new NameTableCache();
+        RawProfile a = firstProfile(dir.resolve("ir_1.profraw"), shared);
+        RawProfile b = firstProfile(dir.resolve("ir_2.profraw"), shared);
+        RawProfile c = firstProfile(dir.resolve("ir_2.profraw"), new NameTableCache());
+        assertThat(b.functionNames()).isSameAs(a.functionNames());
+        assertThat(c.functionNames()).isNotSameAs(a.functionNames()).isEqualTo(a.functionNames());
+    }
+
+    private static RawProfile firstProfile(java.nio.file.Path file, NameTableCache cache) throws java.io.IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            RawBytes bytes = RawBytes.map(ch, RawBytes.DEFAULT_WINDOW_SHIFT);
+            return RawProfileParser.parse(bytes, 0, 8, file.toString(), cache);
+        }
     }
 }
