@@ -8,6 +8,7 @@
 #   KINDS    workload kinds (default "cov ir": coverage without value profiles, IR PGO with them)
 #   SHOW_MB  size of the indexed profile for the show benchmark (default 100; 0 skips it)
 #   STARTUP_RUNS  runs of the small-command startup benchmark (default 10; 0 skips it)
+#   TEXT     0 skips the text-profile benchmark (3. below)
 #   JPROFDATA, LLVM_PROFDATA: see bench/lib.sh
 #
 # Prints markdown tables for bench/RESULTS.md on stdout (progress on stderr):
@@ -17,7 +18,9 @@
 #      compared (cmp) with llvm-profdata's, with its own 1-thread output and with every earlier run.
 #   2. show of a ~SHOW_MB MB indexed profile (made once from the IR workload, see make_show_profile)
 #      plain and with --all-functions --counts (stdout to /dev/null; the outputs are compared once).
-#   3. startup: `show` of a tiny profile (fixtures/profiles/ir.profdata), median of STARTUP_RUNS.
+#   3. the same profile as text (written once by `merge --text`, kept next to it): `show` and
+#      `merge` to indexed (TEXT=0 skips this; it needs SHOW_MB other than 0).
+#   4. startup: `show` of a tiny profile (fixtures/profiles/ir.profdata), median of STARTUP_RUNS.
 # Peak RSS and CPU come from `/usr/bin/time -v` (Debian package `time`).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -29,6 +32,7 @@ read -r -a threads <<< "${THREADS:-1 2}"
 read -r -a kinds <<< "${KINDS:-cov ir}"
 show_mb=${SHOW_MB:-100}
 startup_runs=${STARTUP_RUNS:-10}
+text=${TEXT:-1}
 
 scratch=$(mktemp -d "$here/work/merge_bench.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
@@ -170,6 +174,42 @@ if [ "$show_mb" != 0 ]; then
     echo "| $copies x $mb MB | jprofdata | $(row "j_idx$copies") | $check |"
     [ -z "$LLVM" ] || echo "| | llvm-profdata | $(row "l_idx$copies") | |"
     rm -f "$scratch/j.profdata" "$scratch/l.profdata"
+  done
+fi
+
+if [ "$show_mb" != 0 ] && [ "$text" != 0 ]; then
+  # The text reader: the show profile written as text, shown and merged back to indexed.
+  big_text="${big%.profdata}.proftext"
+  [ -f "$big_text" ] || "${JPROF[@]}" merge --text -o "$big_text" "$big"
+  tmb=$(input_mb "$big_text")
+  echo
+  echo "### the same profile as text, $tmb MB ($runs run(s) of each tool, alternating; medians)"
+  echo
+  echo "| command | tool | wall | CPU | MB/s (wall) | MB/s per core (CPU) | peak RSS | output |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for what in show merge; do
+    echo "$what of text ($runs runs)" >&2
+    for r in $(seq 1 "$runs"); do
+      if [ "$what" = show ]; then
+        measure "j_text_$what" /dev/null "${JPROF[@]}" show "$big_text"
+        [ -z "$LLVM" ] || measure "l_text_$what" /dev/null "$LLVM" show "$big_text"
+      else
+        measure "j_text_$what" /dev/null "${JPROF[@]}" merge -o "$scratch/j.profdata" "$big_text"
+        [ -z "$LLVM" ] || measure "l_text_$what" /dev/null "$LLVM" merge --num-threads=1 -o "$scratch/l.profdata" "$big_text"
+      fi
+    done
+    check=
+    if [ -n "$LLVM" ] && [ "$what" = show ]; then
+      "${JPROF[@]}" show "$big_text" > "$scratch/j.out"
+      "$LLVM" show "$big_text" > "$scratch/l.out"
+      cmp -s "$scratch/j.out" "$scratch/l.out" && check="= llvm-profdata stdout" || check="**stdout DIFFERS**"
+      rm -f "$scratch/j.out" "$scratch/l.out"
+    elif [ -n "$LLVM" ]; then
+      cmp -s "$scratch/j.profdata" "$scratch/l.profdata" && check="= llvm-profdata bytes" || check="**output DIFFERS**"
+      rm -f "$scratch/j.profdata" "$scratch/l.profdata"
+    fi
+    echo "| \`$what\` | jprofdata | $(fmt_row "j_text_$what" "$tmb") | $check |"
+    [ -z "$LLVM" ] || echo "| | llvm-profdata | $(fmt_row "l_text_$what" "$tmb") | |"
   done
 fi
 
