@@ -42,16 +42,18 @@ final class CommandSpecs {
 
     /**
      * A boolean option that may be given a value ({@code --counts=false}) as LLVM's flags may;
-     * {@code field} is the label picocli derived from the annotated field's name.
+     * {@code field} is the label picocli derived from the annotated field's name. Hidden without a
+     * description.
      */
     static OptionSpec.Builder flag(String field, String description, String... names) {
-        return OptionSpec.builder(names).arity("0..1").fallbackValue("true").type(boolean.class)
-                .initialValue(false).paramLabel("<" + field + ">").description(description);
+        OptionSpec.Builder b = OptionSpec.builder(names).arity("0..1").fallbackValue("true").type(boolean.class)
+                .initialValue(false).paramLabel("<" + field + ">");
+        return description == null ? b.hidden(true) : b.description(description);
     }
 
     /** A flag accepted for compatibility and left out of the help. */
     static OptionSpec.Builder hiddenFlag(String field, String... names) {
-        return flag(field, null, names).hidden(true);
+        return flag(field, null, names);
     }
 
     /** An option with one string value, {@code initial} when not given; hidden without a description. */
@@ -76,36 +78,5 @@ final class CommandSpecs {
         PositionalParamSpec.Builder b = PositionalParamSpec.builder().arity("0..*").type(List.class)
                 .auxiliaryTypes(String.class).initialValue(new ArrayList<String>()).paramLabel(label);
         return (description == null ? b : b.description(description)).build();
-    }
-
-    /** The values of a parsed command's options, by option name. */
-    static final class Values {
-        private final CommandSpec spec;
-
-        Values(CommandSpec spec) {
-            this.spec = spec;
-        }
-
-        boolean flag(String name) {
-            return value(name);
-        }
-
-        String string(String name) {
-            return value(name);
-        }
-
-        List<String> strings(String name) {
-            return value(name);
-        }
-
-        /** The value of a declared option (its initial value when not given). */
-        <T> T value(String name) {
-            return spec.findOption(name).getValue();
-        }
-
-        /** The positional arguments of a command declared with {@link #positionals}. */
-        List<String> positionals() {
-            return spec.positionalParameters().get(0).getValue();
-        }
     }
 }

@@ -88,13 +88,13 @@ public final class Main implements Runnable {
     private static CommandLine subcommand(String name, CliContext context) {
         switch (name) {
             case "merge":
-                return new CommandLine(MergeCommand.spec(context));
+                return new CommandLine(new MergeCommand(context).spec());
             case "show":
-                return new CommandLine(ShowCommand.spec(context));
+                return new CommandLine(new ShowCommand(context).spec());
             case "overlap":
-                return new CommandLine(OverlapCommand.spec(context));
+                return new CommandLine(new OverlapCommand(context).spec());
             case "order":
-                return new CommandLine(OrderCommand.spec(context));
+                return new CommandLine(new OrderCommand(context).spec());
             default:
                 throw new IllegalArgumentException(name);
         }

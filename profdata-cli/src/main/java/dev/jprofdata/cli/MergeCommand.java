@@ -24,7 +24,6 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -33,9 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Its options are declared in code ({@link CommandSpecs}), which starts every merge sooner, and
  * read into the fields below by {@link #bind} when it runs.
  */
-final class MergeCommand implements Callable<Integer> {
-    private final CliContext context;
-    private final CommandSpec spec;
+final class MergeCommand extends DeclaredCommand {
 
     private List<String> files;
     private String output;
@@ -66,20 +63,12 @@ final class MergeCommand implements Callable<Integer> {
     private String memoryBudget;
     private boolean quiet;
 
-    private MergeCommand(CliContext context) {
-        this.context = context;
-        this.spec = declare(this);
+    MergeCommand(CliContext context) {
+        super(context, "merge", "Merge raw, indexed and text instrumentation profiles into one profile.");
     }
 
-    /** The command, ready to be added under {@code jprofdata}. */
-    static CommandSpec spec(CliContext context) {
-        return new MergeCommand(context).spec;
-    }
-
-    private static CommandSpec declare(MergeCommand command) {
-        CommandSpec s = CommandSpecs.command("merge", command,
-                "Merge raw, indexed and text instrumentation profiles into one profile.");
-        s.usageMessage().sortOptions(false);
+    @Override
+    void declareOptions(CommandSpec s) {
         s.addPositional(CommandSpecs.positionals("<filename...>", "Input files or directories (weight 1)."));
         s.addOption(CommandSpecs.value("<file>", "-", "Output file (- for stdout).", "-o", "--output").build());
         s.addOption(CommandSpecs.repeated("<weight>,<filename>",
@@ -140,44 +129,41 @@ final class MergeCommand implements Callable<Integer> {
         s.addOption(CommandSpecs.flag("quiet",
                 "Never show the progress line (shown on a terminal when a merge takes over a second).", "--quiet")
                 .build());
-        CommandSpecs.addStandardHelpOptions(s);
-        return s;
     }
 
     /** Reads the parsed options into the fields, numbers checked as LLVM checks them. */
     private void bind() {
-        CommandSpecs.Values v = new CommandSpecs.Values(spec);
-        files = v.positionals();
-        output = v.string("--output");
-        weighted = v.strings("--weighted-input");
-        inputFiles = v.strings("--input-files");
-        text = v.flag("--text");
-        gcc = v.flag("--gcc");
-        sample = v.flag("--sample");
-        sparse = v.flag("--sparse");
-        failureMode = v.string("--failure-mode");
-        function = v.string("--function");
-        noFunction = v.string("--no-function");
-        remappingFile = v.string("--remapping-file");
-        keepVTableSymbols = v.flag("--keep-vtable-symbols");
-        writePrevVersion = v.flag("--write-prev-version");
-        indexVersion = v.value("--index-version");
-        forLlvm = v.string("--for-llvm");
-        dropUnsupported = v.flag("--drop-unsupported");
-        dumpInputFileList = v.flag("--dump-input-file-list");
-        noUnifcnts = v.flag("--no-unifcnts");
-        uniformityThreshold = v.string("--uniformity-threshold");
-        noSplit = v.flag("--no-split");
-        verbose = v.flag("--verbose");
-        maxDroppedFraction = v.string("--max-dropped-fraction");
-        memoryBudget = v.string("--memory-budget");
-        quiet = v.flag("--quiet");
+        files = positionals();
+        output = string("--output");
+        weighted = strings("--weighted-input");
+        inputFiles = strings("--input-files");
+        text = flag("--text");
+        gcc = flag("--gcc");
+        sample = flag("--sample");
+        sparse = flag("--sparse");
+        failureMode = string("--failure-mode");
+        function = string("--function");
+        noFunction = string("--no-function");
+        remappingFile = string("--remapping-file");
+        keepVTableSymbols = flag("--keep-vtable-symbols");
+        writePrevVersion = flag("--write-prev-version");
+        indexVersion = value("--index-version");
+        forLlvm = string("--for-llvm");
+        dropUnsupported = flag("--drop-unsupported");
+        dumpInputFileList = flag("--dump-input-file-list");
+        noUnifcnts = flag("--no-unifcnts");
+        uniformityThreshold = string("--uniformity-threshold");
+        noSplit = flag("--no-split");
+        verbose = flag("--verbose");
+        maxDroppedFraction = string("--max-dropped-fraction");
+        memoryBudget = string("--memory-budget");
+        quiet = flag("--quiet");
         // llvm-profdata checks the numbers as it parses, before anything runs; so do we.
-        numThreads = (int) Math.min(Integer.MAX_VALUE, LlvmValues.uint32("--num-threads", v.string("--num-threads")));
+        numThreads = (int) Math.min(Integer.MAX_VALUE, LlvmValues.uint32("--num-threads", string("--num-threads")));
         reservoirSize = clampToInt(LlvmValues.uint64("--temporal-profile-trace-reservoir-size",
-                v.string("--temporal-profile-trace-reservoir-size"), "ulong"));
+                string("--temporal-profile-trace-reservoir-size"), "ulong"));
         maxTraceLength = clampToInt(LlvmValues.uint64("--temporal-profile-max-trace-length",
-                v.string("--temporal-profile-max-trace-length"), "ulong"));
+                string("--temporal-profile-max-trace-length"), "ulong"));
     }
 
     /** An unsigned 64-bit count as an int: no reservoir or trace in memory can exceed that anyway. */

@@ -10,54 +10,41 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jprofdata order}: a function order for the linker, from temporal profile traces (declared
  * in code, {@link CommandSpecs}).
  */
-final class OrderCommand implements Callable<Integer> {
+final class OrderCommand extends DeclaredCommand {
     static final String MACH_O_WARNING = "# Warning: Mach-O may prefix symbols with \"_\" depending on the linkage"
             + " and this output does not take that into account. Some post-processing may be required before"
             + " passing to the linker via -order_file.";
 
-    private final CliContext context;
-    private final CommandSpec spec;
 
     private List<String> files;
     private String output;
     private String numTestTraces;
 
-    private OrderCommand(CliContext context) {
-        this.context = context;
-        this.spec = declare(this);
-    }
-
-    /** The command, ready to be added under {@code jprofdata}. */
-    static CommandSpec spec(CliContext context) {
-        return new OrderCommand(context).spec;
-    }
-
-    private static CommandSpec declare(OrderCommand command) {
-        CommandSpec s = CommandSpecs.command("order", command, "Read the temporal profile traces of a profile and"
+    OrderCommand(CliContext context) {
+        super(context, "order", "Read the temporal profile traces of a profile and"
                 + " print a function order that reduces the page faults of those traces.");
-        s.usageMessage().sortOptions(false);
+    }
+
+    @Override
+    void declareOptions(CommandSpec s) {
         s.addPositional(CommandSpecs.positionals("<profdata-file>", null));
         s.addOption(CommandSpecs.value("<output>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o",
                 "--output").build());
         s.addOption(CommandSpecs.value("<uint>", "0",
                 "Keep the last <num-test-traces> traces aside and use them to evaluate the order.",
                 "--num-test-traces").build());
-        CommandSpecs.addStandardHelpOptions(s);
-        return s;
     }
 
     private void bind() {
-        CommandSpecs.Values v = new CommandSpecs.Values(spec);
-        files = v.positionals();
-        output = v.string("--output");
-        numTestTraces = v.string("--num-test-traces");
+        files = positionals();
+        output = string("--output");
+        numTestTraces = string("--num-test-traces");
     }
 
     @Override

@@ -7,16 +7,13 @@ import dev.jprofdata.merge.overlap.ProfileOverlap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jprofdata overlap}: how similar a test profile is to a base profile (declared in code,
  * {@link CommandSpecs}).
  */
-final class OverlapCommand implements Callable<Integer> {
-    private final CliContext context;
-    private final CommandSpec spec;
+final class OverlapCommand extends DeclaredCommand {
 
     private List<String> files;
     private String output;
@@ -28,20 +25,13 @@ final class OverlapCommand implements Callable<Integer> {
     private boolean json;
     private String similarityCutoff;
 
-    private OverlapCommand(CliContext context) {
-        this.context = context;
-        this.spec = declare(this);
-    }
-
-    /** The command, ready to be added under {@code jprofdata}. */
-    static CommandSpec spec(CliContext context) {
-        return new OverlapCommand(context).spec;
-    }
-
-    private static CommandSpec declare(OverlapCommand command) {
-        CommandSpec s = CommandSpecs.command("overlap", command, "Compare two instrumentation profiles: how much of"
+    OverlapCommand(CliContext context) {
+        super(context, "overlap", "Compare two instrumentation profiles: how much of"
                 + " the test profile's counts the base profile shares.");
-        s.usageMessage().sortOptions(false);
+    }
+
+    @Override
+    void declareOptions(CommandSpec s) {
         s.addPositional(CommandSpecs.positionals("<base profile file> <test profile file>", null));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
@@ -57,21 +47,18 @@ final class OverlapCommand implements Callable<Integer> {
                 .build());
         s.addOption(CommandSpecs.flag("json", "Same as --show-format=json.", "--json").build());
         s.addOption(CommandSpecs.value("<similarityCutoff>", null, null, "--similarity-cutoff").build());
-        CommandSpecs.addStandardHelpOptions(s);
-        return s;
     }
 
     private void bind() {
-        CommandSpecs.Values v = new CommandSpecs.Values(spec);
-        files = v.positionals();
-        output = v.string("--output");
-        function = v.string("--function");
-        valueCutoff = v.string("--value-cutoff");
-        cs = v.flag("--cs");
-        sample = v.flag("--sample");
-        showFormat = v.string("--show-format");
-        json = v.flag("--json");
-        similarityCutoff = v.string("--similarity-cutoff");
+        files = positionals();
+        output = string("--output");
+        function = string("--function");
+        valueCutoff = string("--value-cutoff");
+        cs = flag("--cs");
+        sample = flag("--sample");
+        showFormat = string("--show-format");
+        json = flag("--json");
+        similarityCutoff = string("--similarity-cutoff");
     }
 
     @Override

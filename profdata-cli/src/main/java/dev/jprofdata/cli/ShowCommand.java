@@ -5,7 +5,6 @@ import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.summary.SummaryBuilder;
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -14,27 +13,14 @@ import picocli.CommandLine.Model.CommandSpec;
  * <p>Its options are declared in code ({@link CommandSpecs}): {@code show} is the command whose
  * start-up users wait for most often.
  */
-final class ShowCommand implements Callable<Integer> {
-    private final CliContext context;
-    private final CommandSpec spec;
-    /** The parsed options, read where they are used. */
-    private final CommandSpecs.Values values;
+final class ShowCommand extends DeclaredCommand {
 
-    private ShowCommand(CliContext context) {
-        this.context = context;
-        this.spec = declare(this);
-        this.values = new CommandSpecs.Values(spec);
+    ShowCommand(CliContext context) {
+        super(context, "show", "Show the functions, summary and value profiles of an instrumentation profile.");
     }
 
-    /** The command, ready to be added under {@code jprofdata}. */
-    static CommandSpec spec(CliContext context) {
-        return new ShowCommand(context).spec;
-    }
-
-    private static CommandSpec declare(ShowCommand command) {
-        CommandSpec s = CommandSpecs.command("show", command,
-                "Show the functions, summary and value profiles of an instrumentation profile.");
-        s.usageMessage().sortOptions(false);
+    @Override
+    void declareOptions(CommandSpec s) {
         s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile (- for stdin)."));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
@@ -79,18 +65,16 @@ final class ShowCommand implements Callable<Integer> {
                 "--profiled-binary").build());
         s.addOption(CommandSpecs.flag("uniformity",
                 "List the GPU device functions and which of their blocks are uniform.", "--uniformity").build());
-        CommandSpecs.addStandardHelpOptions(s);
-        return s;
     }
 
     @Override
     public Integer call() throws IOException {
         CliContext ctx = context;
         ShowOptions options = options();
-        List<String> files = values.positionals();
-        String output = values.string("--output");
-        String debugInfo = values.string("--debug-info");
-        boolean uniformity = values.flag("--uniformity");
+        List<String> files = positionals();
+        String output = string("--output");
+        String debugInfo = string("--debug-info");
+        boolean uniformity = flag("--uniformity");
         if (files.size() > 1) {
             throw new CliException("jprofdata: Too many positional arguments specified!\n"
                     + "Can specify at most 1 positional arguments: See: jprofdata --help", false);
@@ -102,18 +86,18 @@ final class ShowCommand implements Callable<Integer> {
         if (file.equals(output)) {
             throw new CliException("jprofdata show: Input file name cannot be the same as the output file name!", false);
         }
-        String format = values.flag("--json") ? "json" : values.string("--show-format");
+        String format = flag("--json") ? "json" : string("--show-format");
         try (CommandOutput out = CommandOutput.open(ctx, output)) {
-            if (values.flag("--all-functions") && !values.string("--function").isEmpty()) {
+            if (flag("--all-functions") && !string("--function").isEmpty()) {
                 ctx.err().println("warning: -function argument ignored: showing all functions");
             }
             if (debugInfo != null) {
                 throw new CliException("--debug-info is not supported yet (debug-info correlation)");
             }
-            if (values.flag("--sample")) {
+            if (flag("--sample")) {
                 throw new CliException("sample profiles are not supported yet");
             }
-            if (values.flag("--memory")) {
+            if (flag("--memory")) {
                 throw new CliException("memory profiles are not supported yet");
             }
             // llvm-profdata 22 refuses JSON/YAML for instrumentation profiles; jprofdata writes them
@@ -150,31 +134,31 @@ final class ShowCommand implements Callable<Integer> {
 
     /** Checks the option values in LLVM's order and wording (before anything else happens). */
     private ShowOptions options() {
-        long cutoff = LlvmValues.uint32("--value-cutoff", values.string("--value-cutoff"));
-        long top = LlvmValues.uint32("--topn", values.string("--topn"));
-        List<String> summaryCutoffs = values.strings("--detailed-summary-cutoffs");
+        long cutoff = LlvmValues.uint32("--value-cutoff", string("--value-cutoff"));
+        long top = LlvmValues.uint32("--topn", string("--topn"));
+        List<String> summaryCutoffs = strings("--detailed-summary-cutoffs");
         long[] cutoffs = new long[summaryCutoffs.size()];
         for (int i = 0; i < cutoffs.length; i++) {
             cutoffs[i] = LlvmValues.uint32("--detailed-summary-cutoffs", summaryCutoffs.get(i));
         }
-        String showFormat = values.string("--show-format");
+        String showFormat = string("--show-format");
         if (!List.of("text", "json", "yaml").contains(showFormat)) {
             throw new CliException("jprofdata: for the --show-format option: Cannot find option named '"
                     + showFormat + "'!", false);
         }
-        int hot = LlvmValues.int32("--profile-summary-cutoff-hot", values.string("--profile-summary-cutoff-hot"));
-        String hotCount = values.string("--profile-summary-hot-count");
+        int hot = LlvmValues.int32("--profile-summary-cutoff-hot", string("--profile-summary-cutoff-hot"));
+        String hotCount = string("--profile-summary-hot-count");
         Long forcedHotCount = hotCount == null ? null : LlvmValues.uint64("--profile-summary-hot-count", hotCount, "ulong");
-        boolean hotFuncList = values.flag("--hot-func-list");
-        boolean detailedSummary = values.flag("--detailed-summary");
+        boolean hotFuncList = flag("--hot-func-list");
+        boolean detailedSummary = flag("--detailed-summary");
         if (cutoffs.length == 0 && (detailedSummary || hotFuncList)) {
             cutoffs = SummaryBuilder.defaultCutoffs();
         }
-        return new ShowOptions(values.flag("--all-functions"), values.string("--function"),
-                values.flag("--counts"), values.flag("--ic-targets"), values.flag("--memop-sizes"),
-                values.flag("--show-vtables"), cutoff, values.flag("--list-below-cutoff"), top, hotFuncList,
-                values.flag("--covered"), detailedSummary, cutoffs, values.flag("--text"),
-                values.flag("--binary-ids"), values.flag("--profile-version"), values.flag("--showcs"),
-                values.flag("--temporal-profile-traces"), hot, forcedHotCount);
+        return new ShowOptions(flag("--all-functions"), string("--function"),
+                flag("--counts"), flag("--ic-targets"), flag("--memop-sizes"),
+                flag("--show-vtables"), cutoff, flag("--list-below-cutoff"), top, hotFuncList,
+                flag("--covered"), detailedSummary, cutoffs, flag("--text"),
+                flag("--binary-ids"), flag("--profile-version"), flag("--showcs"),
+                flag("--temporal-profile-traces"), hot, forcedHotCount);
     }
 }
