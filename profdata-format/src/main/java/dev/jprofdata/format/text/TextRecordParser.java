@@ -259,14 +259,10 @@ final class TextRecordParser {
                 symbols.add(md5, target);
             }
         }
-        String target = targetHashes.key(slot);
-        if (target.equals(EXTERNAL_SYMBOL)) {
-            return 0;
+        if (kind == ValueKind.VTABLE_TARGET && !targetHashes.key(slot).equals(EXTERNAL_SYMBOL)) {
+            vtableNames.add(targetHashes.key(slot));
         }
-        if (kind == ValueKind.VTABLE_TARGET) {
-            vtableNames.add(target);
-        }
-        return targetHashes.hash(slot);
+        return targetHashes.hash(slot); // 0 for the external marker
     }
 
     /** The next capacity for an array holding {@code n} items; Java arrays cannot pass ~2^31. */
