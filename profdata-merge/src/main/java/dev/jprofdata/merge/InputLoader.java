@@ -23,10 +23,6 @@ final class InputLoader {
     private final long memoryBudget;
     private final NameTableCache names;
 
-    InputLoader(MergeOptions options) {
-        this(options, 1, new NameTableCache());
-    }
-
     /**
      * {@code states}: how many merge states share the memory budget (one per worker slice);
      * {@code names}: the merge's decoded names sections, shared by its readers.
