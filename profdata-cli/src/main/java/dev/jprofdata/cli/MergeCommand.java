@@ -231,10 +231,10 @@ final class MergeCommand extends DeclaredCommand {
             throw new CliException("for the --uniformity-threshold option: " + e.getMessage());
         }
         if (!noSplit && !output.equals("-")) {
-            OffloadSplit split = OffloadSplit.of(inputs, numThreads, true);
-            if (split.device().isEmpty() && split.unverified() > 0) {
-                // Merge as host inputs, checking for device records while reading them; split
-                // properly only if one has them (spec/performance.md).
+            if (inputs.stream().noneMatch(in -> DeviceProfiles.isDeviceName(in.path()))) {
+                // No input is named as a device profile: merge them all as host inputs, checking
+                // for device records while reading them, and split by content only if one has them
+                // (spec/performance.md). No input is opened before the merge reads it.
                 try {
                     MergeResult hostOnly = mergeAndReport(ctx, inputs, options.hostOnly(true).build(), mode);
                     if (hostOnly == null) {
@@ -244,11 +244,9 @@ final class MergeCommand extends DeclaredCommand {
                     return 0;
                 } catch (DeviceRecordsFoundException e) {
                     options.hostOnly(false);
-                    split = OffloadSplit.of(inputs, numThreads, false);
                 }
-            } else if (split.unverified() > 0) {
-                split = OffloadSplit.of(inputs, numThreads, false);
             }
+            OffloadSplit split = OffloadSplit.of(inputs, numThreads);
             if (split.mixed()) {
                 return mergeSplit(ctx, split, options.build(), mode);
             }

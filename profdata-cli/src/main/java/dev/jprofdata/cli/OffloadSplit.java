@@ -19,33 +19,21 @@ import java.util.List;
  * counts as host; the merge reports it.
  *
  * <p>Looking for device records means reading every raw file's data records before the merge
- * reads them again. A split made with {@code deferRecordChecks} skips that for the common raw
- * files (64-bit little-endian, versions 8 to 10) and counts them as host but {@link #unverified};
- * the caller then merges them with {@code MergeOptions.hostOnly}, which stops at the first input
- * with device records, and splits again without deferring when that happens (spec/performance.md).
- *
- * @param unverified how many host inputs were not checked for device records
+ * reads them again, so a merge splits only when it must: when some input is named as a device
+ * profile, or when a merge of all inputs as host inputs ({@code MergeOptions.hostOnly}) met one
+ * with device records (spec/performance.md).
  */
-record OffloadSplit(List<MergeInput> host, List<MergeInput> device, int unverified) {
-    private enum Kind { HOST, UNVERIFIED_HOST, DEVICE }
+record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
 
-    /**
-     * Splits {@code inputs}, checking them on up to {@code threads} threads (0: one per core),
-     * leaving the device-record check of the common raw files to the merge when
-     * {@code deferRecordChecks}.
-     */
-    static OffloadSplit of(List<MergeInput> inputs, int threads, boolean deferRecordChecks) throws IOException {
-        List<Kind> kinds = InputProbes.map(inputs, threads, HostProfileCheck::new,
-                (check, in) -> kindOf(check, in, deferRecordChecks));
+    /** Splits {@code inputs}, checking them on up to {@code threads} threads (0: one per core). */
+    static OffloadSplit of(List<MergeInput> inputs, int threads) throws IOException {
+        List<Boolean> device = InputProbes.map(inputs, threads, HostProfileCheck::new, OffloadSplit::isDevice);
         List<MergeInput> hostInputs = new ArrayList<>();
         List<MergeInput> deviceInputs = new ArrayList<>();
-        int unverified = 0;
         for (int i = 0; i < inputs.size(); i++) {
-            Kind k = kinds.get(i);
-            (k == Kind.DEVICE ? deviceInputs : hostInputs).add(inputs.get(i));
-            unverified += k == Kind.UNVERIFIED_HOST ? 1 : 0;
+            (device.get(i) ? deviceInputs : hostInputs).add(inputs.get(i));
         }
-        return new OffloadSplit(hostInputs, deviceInputs, unverified);
+        return new OffloadSplit(hostInputs, deviceInputs);
     }
 
     /** Both kinds present: the merge writes two files. */
@@ -53,28 +41,21 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device, int unverifi
         return !host.isEmpty() && !device.isEmpty();
     }
 
-    private static Kind kindOf(HostProfileCheck hostCheck, MergeInput in, boolean deferRecordChecks) {
+    private static boolean isDevice(HostProfileCheck hostCheck, MergeInput in) {
         if (DeviceProfiles.isDeviceName(in.path())) {
-            return Kind.DEVICE;
+            return true;
         }
         try {
-            // First, as it reads only 16 bytes: a common raw header is a raw profile's, so the
-            // format need not be detected (one open of each of thousands of inputs saved).
-            if (deferRecordChecks && hostCheck.isCommonRawHeader(in.path())) {
-                return Kind.UNVERIFIED_HOST;
-            }
-            if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW) {
-                return Kind.HOST;
-            }
-            if (hostCheck.isCertainlyHost(in.path())) {
-                return Kind.HOST; // the common host profile: no need to decode it here
+            if (ProfileReaders.detect(in.path(), in.displayName()) != ProfileFormat.RAW
+                    || hostCheck.isCertainlyHost(in.path())) {
+                return false; // not raw, or the common host profile: nothing to decode here
             }
             try (ProfileReader reader = RawProfileReader.open(in.path(), in.displayName())) {
                 return reader instanceof RawProfileReader raw
-                        && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords()) ? Kind.DEVICE : Kind.HOST;
+                        && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords());
             }
         } catch (IOException | RuntimeException e) {
-            return Kind.HOST;
+            return false;
         }
     }
 }

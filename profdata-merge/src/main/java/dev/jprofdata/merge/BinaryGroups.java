@@ -50,7 +50,7 @@ final class BinaryGroups {
 
     private final List<Group> groups = new ArrayList<>();
     private final Probes probes;
-    /** Reads joining files; unmaps each when the next is read, so mappings never pile up. */
+    /** Reads joining files, a window at a time; closes each when the next is read. */
     private final Words.Reader reader = new Words.Reader();
 
     /** Groups for one slice of a merge whose slices share {@code probes}. */
@@ -89,16 +89,17 @@ final class BinaryGroups {
         map.asLongBuffer().get(words);
         Words.Source source = Words.Source.of(words);
         for (Group g : groups) {
-            if (g.sameBytesOutsideCounters(source, size)) {
+            if (g.compare(source, size).sameBinary()) {
                 return null; // a file of an existing group that could not join (large counters, weight)
             }
         }
-        Probed binary = probes.find(words, size, map);
-        if (binary == null) {
+        Found found = probes.find(words, size, map);
+        if (found == null) {
             return null;
         }
+        Probed binary = found.binary;
         Group g = new Group(binary.layout.kind(), binary.words, binary.layout);
-        InputLoader.Loaded loaded = g.join(inputIndex, input, source, map);
+        InputLoader.Loaded loaded = g.join(inputIndex, input, source, found.match.slide());
         if (loaded != null) {
             groups.add(g);
             state.addBinaryIds(binary.layout.binaryIds());
@@ -108,6 +109,10 @@ final class BinaryGroups {
 
     /** A binary's layout and the file it was probed from, as little-endian words. */
     private record Probed(RawCounterLayout layout, long[] words) {
+    }
+
+    /** The probed binary a file is a run of, and how it compares with the probed file. */
+    private record Found(Probed binary, RawCounterLayout.Match match) {
     }
 
     /**
@@ -125,11 +130,12 @@ final class BinaryGroups {
         }
 
         /** The probed binary {@code words} (a whole file of {@code size} bytes) is a run of; null if none. */
-        synchronized Probed find(long[] words, long size, ByteBuffer map) {
+        synchronized Found find(long[] words, long size, ByteBuffer map) {
             Words.Source source = Words.Source.of(words);
             for (Probed p : known) {
-                if (p.layout.sameApartFromCounters(p.words, source, size)) {
-                    return p;
+                RawCounterLayout.Match match = p.layout.compare(p.words, source, size);
+                if (match.sameBinary()) {
+                    return new Found(p, match);
                 }
             }
             if (known.size() >= MAX_GROUPS) {
@@ -141,7 +147,7 @@ final class BinaryGroups {
             }
             Probed p = new Probed(layout, words);
             known.add(p);
-            return p;
+            return new Found(p, layout.compare(words, source, size));
         }
     }
 
@@ -172,8 +178,9 @@ final class BinaryGroups {
                 }
                 mapped = true;
             }
-            if (g.sameBytesOutsideCounters(reader, size)) {
-                return g.join(inputIndex, input, reader, reader.lastBytes());
+            RawCounterLayout.Match match = g.compare(reader, size);
+            if (match.sameBinary()) {
+                return g.join(inputIndex, input, reader, match.slide());
             }
         }
         return null;
@@ -269,22 +276,28 @@ final class BinaryGroups {
             this.size = layout.fileSize();
         }
 
-        boolean sameBytesOutsideCounters(Words.Source words, long wordsSize) {
-            return layout.sameApartFromCounters(referenceWords, words, wordsSize);
+        RawCounterLayout.Match compare(Words.Source words, long wordsSize) {
+            return layout.compare(referenceWords, words, wordsSize);
         }
 
-        /** Adds one run ({@code words} and {@code bytes} are the whole file); null when it cannot join. */
-        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, ByteBuffer bytes) {
+        /**
+         * Adds one run ({@code words} is the whole file, whose functions sit {@code slide} above
+         * the reference file's, null when they did not move together); null when it cannot join.
+         */
+        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, Long slide) {
             long weight = input.weight();
             if (weight < 1 || weight > MAX_WEIGHT) {
                 return null;
             }
-            Long slide = 0L;
+            ByteBuffer valueData = null;
             if (layout.hasValueData()) {
                 // The value data is checked whole before any of it is added (in step with the
                 // counters, below): a damaged blob leaves the file to the ordinary reader.
-                slide = layout.slide(referenceWords, words);
-                if (slide == null || !layout.valueDataFits(bytes)) {
+                if (slide == null) {
+                    return null;
+                }
+                valueData = words.bytesFrom(layout.valueDataOffset());
+                if (!layout.valueDataFits(valueData)) {
                     return null;
                 }
             }
@@ -342,7 +355,7 @@ final class BinaryGroups {
                     values = new BulkValues[layout.numRecords()];
                 }
                 long w = weight;
-                layout.values(bytes, slide, (r, kind, site, vals, counts, count) -> {
+                layout.values(valueData, slide, (r, kind, site, vals, counts, count) -> {
                     if (values[r] == null) {
                         values[r] = new BulkValues();
                     }

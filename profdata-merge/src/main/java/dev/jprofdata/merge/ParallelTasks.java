@@ -12,8 +12,8 @@ import java.util.concurrent.Future;
 /**
  * Runs a few tasks at once, one daemon thread each, and gives their results in task order, so
  * that what a caller builds from them does not depend on which task finished first. A task's
- * unchecked exception or error is rethrown as it is; a checked one, or an interruption, becomes
- * an {@link IOException}.
+ * unchecked exception, error or {@link IOException} is rethrown as it is; another checked one, or
+ * an interruption, becomes an {@link IOException}.
  */
 final class ParallelTasks {
     private ParallelTasks() {
@@ -45,6 +45,9 @@ final class ParallelTasks {
             }
             if (cause instanceof Error err) {
                 throw err;
+            }
+            if (cause instanceof IOException io) {
+                throw io;
             }
             throw new IOException(cause);
         } finally {

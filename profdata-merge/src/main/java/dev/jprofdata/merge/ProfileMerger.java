@@ -10,7 +10,6 @@ import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.RecordProblem;
 import dev.jprofdata.merge.state.StateFinisher;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -44,29 +43,17 @@ public final class ProfileMerger {
     }
 
     public MergeResult merge(List<MergeInput> inputs) throws IOException, NoProfileMergedException {
-        InputFailure[] failures = new InputFailure[inputs.size()];
-        List<String>[] notices = newNoticeSlots(inputs.size());
-        List<String>[] deviceWarnings = newNoticeSlots(inputs.size());
-        List<String>[] details = newNoticeSlots(inputs.size());
-        ProfileKind[] kinds = new ProfileKind[inputs.size()];
-        boolean[] empty = new boolean[inputs.size()];
-        long[][] readSums = new long[inputs.size()][];
-        List<Integer> accepted = probeKinds(inputs, kinds, failures, empty);
+        InputOutcomes outcomes = new InputOutcomes(inputs.size());
+        List<Integer> accepted = probeKinds(inputs, outcomes);
 
-        List<MergeState> partials = mergeSlices(inputs, accepted, kinds, failures, notices, deviceWarnings, details,
-                readSums);
+        List<MergeState> partials = mergeSlices(inputs, accepted, outcomes);
         checkCancelled(listener);
         MergeState state = partials.get(0);
         for (int i = 1; i < partials.size(); i++) {
             state.combine(partials.get(i));
         }
 
-        List<InputFailure> failureList = new ArrayList<>();
-        for (InputFailure f : failures) {
-            if (f != null) {
-                failureList.add(f);
-            }
-        }
+        List<InputFailure> failureList = outcomes.failureList();
         StateFinisher.Finished finished = StateFinisher.finish(state, options.nameFilter(), options.sparse(),
                 options.uniformityRule());
         List<MergeProblem> problems = new ArrayList<>(finished.problems().size());
@@ -77,12 +64,6 @@ public final class ProfileMerger {
         if (rejected(failureList.size(), inputs.size())) {
             throw new NoProfileMergedException(failureList, problems);
         }
-        ProfileKind kind = ProfileKind.UNKNOWN;
-        for (ProfileKind k : kinds) {
-            if (k != null) {
-                kind = kind.union(k);
-            }
-        }
         // LLVM copies each input's vtable-name set, in that set's iteration order, into the
         // writer's set, and writes the writer's set in its iteration order.
         List<String> inserted = new ArrayList<>();
@@ -90,52 +71,12 @@ public final class ProfileMerger {
             inserted.addAll(VTableNameOrder.iterationOrder(names));
         }
         List<String> vtableNames = VTableNameOrder.iterationOrder(inserted);
-        ProfileContents contents = new ProfileContents(kind, finished.groups(), state.binaryIds(), vtableNames,
-                state.traces(options.traceReservoirSize(), options.maxTraceLength()));
+        ProfileContents contents = new ProfileContents(outcomes.kind(), finished.groups(), state.binaryIds(),
+                vtableNames, state.traces(options.traceReservoirSize(), options.maxTraceLength()));
         return new MergeResult(contents, problems, failureList, inputs.size(),
                 finished.functionsBeforeFilter(), finished.functionsRemovedByFilter(), finished.droppedCount(),
-                flatten(notices), flatten(deviceWarnings), flatten(details),
-                dataLoss(inputs.size(), failures, empty, readSums, problems, finished.droppedCount()));
-    }
-
-    /** Sums what was read and what was lost, per spec/robustness.md. */
-    private static DataLoss dataLoss(int inputCount, InputFailure[] failures, boolean[] empty, long[][] readSums,
-            List<MergeProblem> problems, long droppedByMismatch) {
-        int lost = 0;
-        int partial = 0;
-        int emptyInputs = 0;
-        int recordless = 0;
-        long records = 0;
-        long counts = 0;
-        long fromFailed = 0;
-        for (int i = 0; i < inputCount; i++) {
-            if (empty[i]) {
-                emptyInputs++;
-            }
-            long[] sums = readSums[i];
-            if (sums != null) {
-                records += sums[0];
-                if (sums[0] == 0 && failures[i] == null) {
-                    recordless++;
-                }
-                counts = dev.jprofdata.merge.state.Saturating.add(counts, sums[1]);
-            }
-            InputFailure f = failures[i];
-            if (f == null) {
-                continue;
-            }
-            if (f.wholeInputLost()) {
-                lost++;
-            } else {
-                partial++;
-            }
-            if (sums != null) {
-                fromFailed = dev.jprofdata.merge.state.Saturating.add(fromFailed, sums[1]);
-            }
-        }
-        long recordsDropped = problems.stream().filter(p -> p.kind() != MergeProblem.Kind.COUNTER_OVERFLOW).count();
-        return new DataLoss(inputCount, lost, partial, emptyInputs, recordless, records, recordsDropped, counts, droppedByMismatch,
-                fromFailed);
+                outcomes.notices(), outcomes.deviceWarnings(), outcomes.details(),
+                outcomes.dataLoss(problems, finished.droppedCount()));
     }
 
     private boolean rejected(int failed, int inputCount) {
@@ -149,10 +90,9 @@ public final class ProfileMerger {
     /**
      * Decides, in input order, which inputs take part: empty files are skipped silently (as LLVM
      * does), unreadable ones fail, and an input whose kind cannot be merged with the kinds accepted
-     * before it fails with LLVM's message.
+     * before it fails with LLVM's message. Notes each input's size on the way.
      */
-    private List<Integer> probeKinds(List<MergeInput> inputs, ProfileKind[] kinds, InputFailure[] failures,
-            boolean[] empty) throws IOException {
+    private List<Integer> probeKinds(List<MergeInput> inputs, InputOutcomes outcomes) throws IOException {
         // Probing reads each input's first bytes and is done on several threads; the decisions are
         // then taken in input order.
         List<Object> probed = InputProbes.map(inputs, options.numThreads(), ProfileMerger::probeKind);
@@ -163,28 +103,29 @@ public final class ProfileMerger {
             Object result = probed.get(i);
             if (result instanceof ProfileFormatException e) {
                 if (!ProfileReaders.EMPTY_FILE.equals(e.reason())) {
-                    failures[i] = new InputFailure(in.displayName(), e.reason(), e.offset(), 0, true);
+                    outcomes.failures[i] = new InputFailure(in.displayName(), e.reason(), e.offset(), 0, true);
                 } else {
-                    empty[i] = true;
+                    outcomes.empty[i] = true;
                 }
                 continue;
             }
             if (result instanceof IOException e) {
-                failures[i] = new InputFailure(in.displayName(), String.valueOf(e.getMessage()), -1, 0, true);
+                outcomes.failures[i] = new InputFailure(in.displayName(), String.valueOf(e.getMessage()), -1, 0, true);
                 continue;
             }
-            ProfileKind kind = (ProfileKind) result;
-            if (!merged.accepts(kind)) {
-                failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true);
+            KindProbe.Head head = (KindProbe.Head) result;
+            outcomes.sizes[i] = head.size();
+            if (!merged.accepts(head.kind())) {
+                outcomes.failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true);
                 continue;
             }
-            merged = merged.isUnknown() ? kind : merged.union(kind);
+            merged = merged.isUnknown() ? head.kind() : merged.union(head.kind());
             accepted.add(i);
         }
         return accepted;
     }
 
-    /** The input's kind, or the exception that probing it threw. */
+    /** The input's kind and size, or the exception that probing it threw. */
     private static Object probeKind(MergeInput in) {
         try {
             return KindProbe.probe(in.path(), in.displayName());
@@ -193,26 +134,10 @@ public final class ProfileMerger {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<String>[] newNoticeSlots(int n) {
-        List<String>[] slots = new List[n];
-        java.util.Arrays.fill(slots, List.of());
-        return slots;
-    }
-
-    private static List<String> flatten(List<String>[] slots) {
-        List<String> all = new ArrayList<>();
-        for (List<String> s : slots) {
-            all.addAll(s);
-        }
-        return all;
-    }
-
-    private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, ProfileKind[] kinds,
-            InputFailure[] failures, List<String>[] notices, List<String>[] deviceWarnings, List<String>[] details,
-            long[][] readSums) throws IOException {
+    private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, InputOutcomes outcomes)
+            throws IOException {
         int threads = threadCount(accepted.size());
-        List<List<Integer>> slices = slice(inputs, accepted, threads);
+        List<List<Integer>> slices = slice(outcomes.sizes, accepted, threads);
         // The decoded names sections of the inputs' binaries, shared by this merge's readers and
         // let go with it (a merge reads hundreds of runs of one binary).
         NameTableCache names = new NameTableCache();
@@ -221,8 +146,7 @@ public final class ProfileMerger {
         if (slices.size() <= 1) {
             MergeState state = new MergeState();
             if (!slices.isEmpty()) {
-                loadSlice(loader, probes, inputs, slices.get(0), state, kinds, failures, notices, deviceWarnings, details,
-                        readSums, listener);
+                loadSlice(loader, probes, inputs, slices.get(0), state, outcomes, listener);
             }
             return List.of(state);
         }
@@ -230,68 +154,52 @@ public final class ProfileMerger {
         for (List<Integer> slice : slices) {
             tasks.add(() -> {
                 MergeState s = new MergeState();
-                loadSlice(loader, probes, inputs, slice, s, kinds, failures, notices, deviceWarnings, details, readSums,
-                        listener);
+                loadSlice(loader, probes, inputs, slice, s, outcomes, listener);
                 return s;
             });
         }
         return ParallelTasks.run("jprofdata-merge", tasks);
     }
 
-    /** Each slice writes only its own inputs' slots of {@code kinds} and {@code failures}. */
+    /** Merges the inputs of one slice into {@code state}; writes only their slots of {@code outcomes}. */
     private static void loadSlice(InputLoader loader, BinaryGroups.Probes probes, List<MergeInput> inputs,
-            List<Integer> slice, MergeState state,
-            ProfileKind[] kinds, InputFailure[] failures, List<String>[] notices, List<String>[] deviceWarnings,
-            List<String>[] details, long[][] readSums, MergeListener listener) {
+            List<Integer> slice, MergeState state, InputOutcomes outcomes, MergeListener listener) throws IOException {
         BinaryGroups groups = BinaryGroups.applies(loader.options()) ? new BinaryGroups(probes) : null;
-        for (int index : slice) {
-            checkCancelled(listener);
-            MergeInput input = inputs.get(index);
-            listener.inputStarted(index, input);
-            InputLoader.Loaded loaded = null;
-            if (groups != null) {
-                loaded = groups.tryJoin(index, input);
-                if (loaded == null) {
-                    loaded = groups.tryStart(index, input, state);
+        try {
+            for (int index : slice) {
+                checkCancelled(listener);
+                MergeInput input = inputs.get(index);
+                listener.inputStarted(index, input);
+                InputLoader.Loaded loaded = null;
+                if (groups != null) {
+                    loaded = groups.tryJoin(index, input);
+                    if (loaded == null) {
+                        loaded = groups.tryStart(index, input, state);
+                    }
                 }
+                if (loaded == null) {
+                    loaded = loader.load(input, index, state);
+                }
+                listener.inputFinished(index, input, outcomes.sizes[index]);
+                outcomes.record(index, loaded);
             }
-            if (loaded == null) {
-                loaded = loader.load(input, index, state);
-            }
-            listener.inputFinished(index, input, sizeOf(input));
-            record(index, loaded, kinds, failures, notices, deviceWarnings, details, readSums);
+        } catch (java.io.UncheckedIOException e) {
+            // A run of a group that could no longer be read after it was opened (it shrank): some
+            // of its counts may be in the state already, so the merge stops rather than guess.
+            throw e.getCause();
         }
         if (groups != null) {
             // Groups that turn out not to be what they seemed are read again file by file.
             for (int index : groups.emit(state)) {
                 checkCancelled(listener);
-                InputLoader.Loaded loaded = loader.load(inputs.get(index), index, state);
-                record(index, loaded, kinds, failures, notices, deviceWarnings, details, readSums);
+                outcomes.record(index, loader.load(inputs.get(index), index, state));
             }
         }
-    }
-
-    private static void record(int index, InputLoader.Loaded loaded, ProfileKind[] kinds, InputFailure[] failures,
-            List<String>[] notices, List<String>[] deviceWarnings, List<String>[] details, long[][] readSums) {
-        kinds[index] = loaded.kind();
-        failures[index] = loaded.failure();
-        notices[index] = loaded.notices();
-        deviceWarnings[index] = loaded.deviceWarnings();
-        details[index] = loaded.details();
-        readSums[index] = new long[] {loaded.recordsRead(), loaded.countsRead()};
     }
 
     private static void checkCancelled(MergeListener listener) {
         if (listener.isCancelled()) {
             throw new java.util.concurrent.CancellationException("merge cancelled");
-        }
-    }
-
-    private static long sizeOf(MergeInput input) {
-        try {
-            return java.nio.file.Files.size(input.path());
-        } catch (IOException | RuntimeException e) {
-            return 0;
         }
     }
 
@@ -303,8 +211,11 @@ public final class ProfileMerger {
         return Math.max(1, Math.min(cores, (inputCount + 1) / 2));
     }
 
-    /** Cuts the accepted inputs, in order, into at most {@code n} runs of similar total size. */
-    private static List<List<Integer>> slice(List<MergeInput> inputs, List<Integer> accepted, int n) {
+    /**
+     * Cuts the accepted inputs, in order, into at most {@code n} runs of similar total size
+     * ({@code sizes} by input index, as probed).
+     */
+    private static List<List<Integer>> slice(long[] inputSizes, List<Integer> accepted, int n) {
         List<List<Integer>> slices = new ArrayList<>();
         if (accepted.isEmpty()) {
             return slices;
@@ -312,11 +223,7 @@ public final class ProfileMerger {
         long[] sizes = new long[accepted.size()];
         long total = 0;
         for (int i = 0; i < sizes.length; i++) {
-            try {
-                sizes[i] = Math.max(1, Files.size(inputs.get(accepted.get(i)).path()));
-            } catch (IOException e) {
-                sizes[i] = 1;
-            }
+            sizes[i] = Math.max(1, inputSizes[accepted.get(i)]);
             total += sizes[i];
         }
         long perSlice = (total + n - 1) / n;

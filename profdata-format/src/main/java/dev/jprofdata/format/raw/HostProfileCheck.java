@@ -27,23 +27,6 @@ public final class HostProfileCheck {
     private ByteBuffer buffer = ByteBuffer.allocateDirect(HEAD);
     private long[] words = new long[0];
 
-    /**
-     * Whether {@code path} starts like the raw files this check covers (a 64-bit little-endian
-     * profile of version 8, 9 or 10), from its first 16 bytes only.
-     */
-    public boolean isCommonRawHeader(Path path) {
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
-            if (ch.size() < 16) {
-                return false;
-            }
-            ByteBuffer head = read(ch, 16);
-            int version = (int) head.getLong(8);
-            return head.getLong(0) == Magic.RAW64 && version >= 8 && version <= 10;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
-    }
-
     /** Whether {@code path} is certainly a raw profile without device records; false when unsure. */
     public boolean isCertainlyHost(Path path) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {

@@ -15,8 +15,8 @@ import java.nio.ByteOrder;
  * a few run-time addresses (with address-space randomisation): the header's {@code NamesDelta} and
  * {@code BitmapDelta}, and each record's {@code FunctionPointer} and {@code Values}. The reader uses
  * the function pointers only to resolve indirect-call targets, and a whole run moves by one amount
- * (the {@linkplain #slide slide}), so two such files give the same records apart from counters and
- * values exactly when {@link #sameApartFromCounters} holds and the slide is consistent; counters
+ * (the slide), so two such files give the same records apart from counters and values exactly when
+ * {@link #compare} finds a run of the same binary whose functions moved together; counters
  * can then be added straight from the file and value data decoded against the first file's
  * addresses.
  *
@@ -275,19 +275,20 @@ public final class RawCounterLayout {
     }
 
     /**
-     * Feeds the value sites of every record of {@code other} (a little-endian view of a whole file
-     * for which {@link #valueDataFits} holds) to {@code sink}, its addresses resolved as the first
-     * file's shifted by {@code slide}.
+     * Feeds the value sites of every record of a file whose value data is {@code valueData} (its
+     * bytes from {@link #valueDataOffset()} to its end, little-endian, for which
+     * {@link #valueDataFits} holds) to {@code sink}, its addresses resolved as the first file's
+     * shifted by {@code slide}.
      */
-    public void values(ByteBuffer other, long slide, ValueSink sink) {
+    public void values(ByteBuffer valueData, long slide, ValueSink sink) {
         if (resolver == null) {
             return;
         }
-        RawBytes bytes = RawBytes.wrap(other.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
+        RawBytes bytes = RawBytes.wrap(valueData.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
         AddressResolver moved = resolver.shifted(slide);
         long[] values = new long[256];
         long[] counts = new long[256];
-        long at = valueDataOffset;
+        long at = 0;
         for (int r = 0; r < hasValues.length; r++) {
             if (!hasValues[r]) {
                 continue;
@@ -314,25 +315,26 @@ public final class RawCounterLayout {
     }
 
     /**
-     * Whether every value blob of {@code other} (a little-endian view of a whole file) is sound
+     * Whether every value blob of a file whose value data is {@code valueData} (its bytes from
+     * {@link #valueDataOffset()} to its end, little-endian) is sound
      * (the checks of the ordinary decoder, which reports any damage when the file is read the
      * ordinary way) and has the first file's kinds and site counts, each kind once, and whether
      * the blobs end the file. Checked whole before {@link #values} feeds anything, so that a caller
      * never adds half a file.
      */
-    public boolean valueDataFits(ByteBuffer other) {
+    public boolean valueDataFits(ByteBuffer valueData) {
         if (resolver == null) {
             return true;
         }
         try {
-            return valueDataFits(RawBytes.wrap(other.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear()));
+            return valueDataFits(RawBytes.wrap(valueData.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear()));
         } catch (RuntimeException e) {
             return false;
         }
     }
 
     private boolean valueDataFits(RawBytes bytes) {
-        long at = valueDataOffset;
+        long at = 0;
         for (int r = 0; r < hasValues.length; r++) {
             if (!hasValues[r]) {
                 continue;
@@ -387,37 +389,6 @@ public final class RawCounterLayout {
     }
 
     /**
-     * How far {@code other}'s functions sit above {@code reference}'s (the same amount for every
-     * record with a function pointer), or null when the pointers do not move together. Both are
-     * whole files as little-endian words ({@link Words}).
-     */
-    public Long slide(long[] reference, Words.Source other) {
-        int fp = addressFields / 8;
-        long[] slide = {0, 0}; // the slide, and 1 once one was found
-        boolean together = forEachRecordWindow(other, (ref, o, at, n, recordWords) -> {
-            for (int i = 0; i < n; i++) {
-                long fa = reference[ref + i * recordWords + fp];
-                long fb = o[at + i * recordWords + fp];
-                if (fa == 0 || fb == 0) {
-                    if (fa != fb) {
-                        return false;
-                    }
-                    continue;
-                }
-                long s = fb - fa;
-                if (slide[1] == 0) {
-                    slide[0] = s;
-                    slide[1] = 1;
-                } else if (slide[0] != s) {
-                    return false;
-                }
-            }
-            return true;
-        });
-        return together ? slide[0] : null;
-    }
-
-    /**
      * Looks at one window of records: {@code n} records of {@code recordWords} words, at {@code ref}
      * in the reference file and at {@code at} in {@code o}; false stops the walk.
      */
@@ -446,21 +417,33 @@ public final class RawCounterLayout {
     }
 
     /**
+     * How a file compares with the file this layout was probed from ({@link #compare}): a run of
+     * the same binary or not, and for a run, how far its functions sit above the probed file's (the
+     * same amount for every record with a function pointer), or null when they did not move
+     * together (value sites cannot then be resolved against the probed file's addresses).
+     */
+    public record Match(boolean sameBinary, Long slide) {
+        static final Match DIFFERENT = new Match(false, null);
+        static final Match UNMOVED = new Match(true, 0L);
+    }
+
+    /**
      * Whether {@code other}, a file of {@code otherSize} bytes as little-endian words, is a run of
      * the same binary as {@code reference}, the file this layout was probed from, in the same form:
      * equal bytes everywhere before the value data except the counter section and the run-time
-     * address fields (and, without value data, of equal size).
+     * address fields (and, without value data, of equal size). With value data, the slide is
+     * found in the same walk over the records, so that each file's records are read once.
      */
-    public boolean sameApartFromCounters(long[] reference, Words.Source other, long otherSize) {
+    public Match compare(long[] reference, Words.Source other, long otherSize) {
         if (resolver == null ? otherSize != fileSize : otherSize < valueDataOffset) {
-            return false;
+            return Match.DIFFERENT;
         }
         int headerWords = headerSize / 8;
         int at = other.load(0, headerWords);
         long[] o = other.array();
         for (int w = 0; w < headerWords; w++) {
             if (reference[w] != o[at + w] && !ignoredHeaderField(8 * w)) {
-                return false;
+                return Match.DIFFERENT;
             }
         }
         int data = (int) (dataOffset / 8);
@@ -468,16 +451,22 @@ public final class RawCounterLayout {
         if (!sameWords(reference, other, headerWords, data)
                 || !sameWords(reference, other, dataEnd, (int) (countersOffset / 8))
                 || !sameWords(reference, other, (int) (countersEnd() / 8), (int) (valueDataOffset / 8))) {
-            return false;
+            return Match.DIFFERENT;
         }
-        // Without address randomisation the records are simply equal; otherwise compare every
-        // word but the two address fields of each record.
-        return sameWords(reference, other, data, dataEnd) || sameRecordsApartFromAddresses(reference, other);
+        // Without address randomisation the records are simply equal (and nothing moved);
+        // otherwise compare every word but the two address fields of each record.
+        if (sameWords(reference, other, data, dataEnd)) {
+            return Match.UNMOVED;
+        }
+        return recordsApartFromAddresses(reference, other);
     }
 
-    private boolean sameRecordsApartFromAddresses(long[] reference, Words.Source other) {
+    private Match recordsApartFromAddresses(long[] reference, Words.Source other) {
         int fp = addressFields / 8;
-        return forEachRecordWindow(other, (ref, o, at, n, recordWords) -> {
+        boolean findSlide = resolver != null;
+        // The slide, whether one was found, and whether the pointers still move together.
+        long[] slide = {0, 0, 1};
+        boolean same = forEachRecordWindow(other, (ref, o, at, n, recordWords) -> {
             long diff = 0;
             for (int i = 0; i < n; i++) {
                 int r = ref + i * recordWords;
@@ -488,9 +477,37 @@ public final class RawCounterLayout {
                 for (int k = fp + 2; k < recordWords; k++) {
                     diff |= reference[r + k] ^ o[x + k];
                 }
+                if (findSlide) {
+                    moveTogether(reference[r + fp], o[x + fp], slide);
+                }
             }
             return diff == 0;
         });
+        if (!same) {
+            return Match.DIFFERENT;
+        }
+        return new Match(true, !findSlide || slide[2] == 1 ? Long.valueOf(slide[0]) : null);
+    }
+
+    /**
+     * Notes one record's function pointers, {@code fa} in the probed file and {@code fb} in the
+     * other, in {@code slide} (the slide, 1 once one was found, 1 while all agree): a null pointer
+     * must stay null, and every other must move by the same amount.
+     */
+    private static void moveTogether(long fa, long fb, long[] slide) {
+        if (fa == 0 || fb == 0) {
+            if (fa != fb) {
+                slide[2] = 0;
+            }
+            return;
+        }
+        long s = fb - fa;
+        if (slide[1] == 0) {
+            slide[0] = s;
+            slide[1] = 1;
+        } else if (slide[0] != s) {
+            slide[2] = 0;
+        }
     }
 
     private boolean ignoredHeaderField(int at) {
