@@ -142,7 +142,7 @@ public final class ProfileMerger {
         // let go with it (a merge reads hundreds of runs of one binary).
         NameTableCache names = new NameTableCache();
         InputLoader loader = new InputLoader(options, Math.max(1, slices.size()), names);
-        BinaryGroups.Probes probes = new BinaryGroups.Probes(names);
+        BinaryGroups.Probes probes = new BinaryGroups.Probes(names, slices.size() > 1);
         if (slices.size() <= 1) {
             MergeState state = new MergeState();
             if (!slices.isEmpty()) {

@@ -265,6 +265,49 @@ class BinaryGroupsTest {
         }
     }
 
+    /**
+     * A probe does not decode the names sections (they are decoded when the slice ends, or on a
+     * thread of their own with several threads): runs of a binary whose names are damaged join a
+     * group, which must then be read file by file so that the ordinary reader reports each.
+     */
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {1, 2})
+    void runsWithDamagedNamesAreReadFileByFile(int threads) throws Exception {
+        Path damaged = dir.resolve("damaged_names.profraw");
+        damageNames(sameBinary.get(0), damaged);
+        List<MergeInput> inputs = new ArrayList<>();
+        inputs.add(MergeInput.of(otherBinary));
+        for (int i = 0; i < 6; i++) {
+            inputs.add(new MergeInput(damaged, "damaged#" + i, 1 + i % 2));
+        }
+        inputs.add(MergeInput.of(sameBinary.get(1)));
+        MergeResult ordinary = merge(inputs, 1, FailureMode.WARN, false);
+        MergeResult grouped = merge(inputs, threads, FailureMode.WARN, true);
+        assertThat(ordinary.failures()).as("the ordinary reader refuses every damaged copy").hasSize(6);
+        assertSame(grouped, ordinary);
+    }
+
+    /** A copy of a v10 run whose compressed names start with a broken zlib header. */
+    private static void damageNames(Path raw, Path out) throws IOException {
+        byte[] b = Files.readAllBytes(raw);
+        ByteBuffer h = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(h.getLong(8) & 0xFF).as("raw version").isEqualTo(10);
+        long namesAt = 16 * 8 + h.getLong(16) + h.getLong(24) * 64 + h.getLong(32) + h.getLong(40) * 8
+                + h.getLong(48) + h.getLong(56) + h.getLong(64);
+        int at = (int) namesAt;
+        while ((b[at] & 0x80) != 0) {
+            at++; // uncompressed length (ULEB128)
+        }
+        at++;
+        while ((b[at] & 0x80) != 0) {
+            at++; // compressed length
+        }
+        at++;
+        assertThat(b[at]).as("zlib header: the names are compressed").isEqualTo((byte) 0x78);
+        b[at] = 0;
+        Files.write(out, b);
+    }
+
     @Test
     void overflowingGroupIsReadFileByFileAndReportsTheSameInput() throws Exception {
         List<MergeInput> inputs = new ArrayList<>();

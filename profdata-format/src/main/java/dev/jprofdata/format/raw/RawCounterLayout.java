@@ -6,6 +6,9 @@ import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ValueKind;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 
 /**
  * Where the counters and value data of a plain raw profile sit, for merging many runs of one
@@ -24,8 +27,9 @@ import java.nio.ByteOrder;
  * filling the whole file, with 8-byte counters, at least one data record, no MC/DC bitmap, no
  * vtables, no GPU device record and no temporal, byte-coverage or correlation flags.
  * {@link #probe} returns {@code null} for everything else, which then takes the ordinary reader.
- * {@link #probe} parses the names, binary IDs and address table with the reader's own parser
- * ({@link RawProfileParser}) and keeps the records' names, hashes and site counts for the caller.
+ * {@link #probe} parses the binary IDs and address table with the reader's own parser
+ * ({@link RawProfileParser}) and keeps the records' hashes and site counts for the caller; the
+ * records' names are decoded with the same parser when first needed.
  */
 public final class RawCounterLayout {
     /** Smallest record (v8) this class accepts. */
@@ -49,8 +53,13 @@ public final class RawCounterLayout {
     private final long valueDataOffset;
     /** Per record with value data, its site count per value kind (from the first file); else null. */
     private final int[][] siteCounts;
-    /** Each record's name and function hash, as the reader gives them. */
-    private final String[] names;
+    /**
+     * Each record's name, as the reader gives it, decoded from the probed file once (on another
+     * thread when the merge asks, see {@link #decodeNamesOn}); and its function hash.
+     */
+    private final FutureTask<String[]> names;
+    /** The names, once {@link #namesDecoded} has seen them decoded. */
+    private volatile String[] decodedNames;
     private final long[] hashes;
     /** Resolves the first file's value addresses; null without value data. */
     private final AddressResolver resolver;
@@ -97,7 +106,7 @@ public final class RawCounterLayout {
         boolean[] hasValues;
         long valueDataOffset;
         int[][] siteCounts;
-        String[] names;
+        FutureTask<String[]> names;
         long[] hashes;
         AddressResolver resolver;
         long fileSize;
@@ -108,14 +117,42 @@ public final class RawCounterLayout {
     /**
      * The layout of {@code file} (a little-endian view of a whole raw file), or {@code null} when the
      * file is not of the accepted kind. With value data, the file's value data is decoded once here
-     * (site counts, address table).
+     * (site counts, address table). Its names are decoded (into {@code names}) when first needed,
+     * or ahead on a thread of the caller's ({@link #decodeNamesOn}); a file whose names sections
+     * do not decode is seen then ({@link #namesDecoded}).
      */
     public static RawCounterLayout probe(ByteBuffer file, NameTableCache names) {
         Builder b = parse(file, file.capacity());
-        if (b == null || !readNames(b, file, names)) {
+        if (b == null || !readRecords(b, file, names)) {
             return null;
         }
         return new RawCounterLayout(b);
+    }
+
+    /**
+     * Starts decoding the probed file's names sections on {@code executor}: they take as long as
+     * reading dozens of runs, and nothing needs them before the merge ends.
+     */
+    public void decodeNamesOn(Executor executor) {
+        executor.execute(names);
+    }
+
+    /**
+     * Whether the probed file's names sections decode, decoding them here unless that has started
+     * elsewhere (then waiting for it). When they do not, the files of this binary must be read the
+     * ordinary way, which reports the problem.
+     */
+    public boolean namesDecoded() {
+        names.run(); // does nothing when the decoding has started or ended
+        try {
+            decodedNames = names.get();
+            return true;
+        } catch (ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**
@@ -223,17 +260,18 @@ public final class RawCounterLayout {
     }
 
     /**
-     * Parses the file's names, binary IDs and address table with the reader's own parser, and takes
-     * each record's name (by its name hash, as the reader does), function hash and site counts.
-     * Nothing else of the reader is needed: {@link #parse} has placed every record's counters, and a
-     * file that joins a group has its counters checked and its value data decoded in full by the
-     * merge (which gives up on anything unusual, such as counters the reader would warn about).
+     * Parses the file's binary IDs and address table with the reader's own parser, and takes each
+     * record's function hash and site counts; its name is decoded later ({@link #namesDecoded}),
+     * with the same parser, from its name reference. Nothing else of the reader is needed:
+     * {@link #parse} has placed every record's counters, and a file that joins a group has its
+     * counters checked and its value data decoded in full by the merge (which gives up on anything
+     * unusual, such as counters the reader would warn about).
      */
-    private static boolean readNames(Builder b, ByteBuffer file, NameTableCache names) {
+    private static boolean readRecords(Builder b, ByteBuffer file, NameTableCache cache) {
         RawBytes bytes = RawBytes.wrap(file.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
         RawProfile profile;
         try {
-            profile = RawProfileParser.parse(bytes, 0, 8, "", names);
+            profile = RawProfileParser.parseSkippingNames(bytes, 0, 8, "");
         } catch (ProfileFormatException | RuntimeException e) {
             return false;
         }
@@ -242,13 +280,13 @@ public final class RawCounterLayout {
         }
         RecordLayout layout = profile.layout();
         int n = b.recordStart.length;
-        b.names = new String[n];
+        long[] nameRefs = new long[n];
         b.hashes = new long[n];
         b.siteCounts = new int[n][];
         boolean anyValues = false;
         for (int i = 0; i < n; i++) {
             long at = profile.recordOffset(i);
-            b.names[i] = profile.name(bytes.u64(at + RecordLayout.NAME_REF));
+            nameRefs[i] = bytes.u64(at + RecordLayout.NAME_REF);
             b.hashes[i] = bytes.u64(at + RecordLayout.FUNC_HASH);
             if (b.hasValues[i]) {
                 anyValues = true;
@@ -261,6 +299,15 @@ public final class RawCounterLayout {
         b.kind = profile.header().kind();
         b.binaryIds = profile.binaryIds();
         b.resolver = anyValues ? profile.resolver() : null;
+        b.names = new FutureTask<>(() -> {
+            NameTableCache.Entry decoded = RawProfileParser.names(bytes, profile.header(), profile.sections(), "", cache);
+            String[] names = new String[n];
+            for (int i = 0; i < n; i++) {
+                // As the reader: "" for a reference the names sections do not have.
+                names[i] = decoded.lookup().get(nameRefs[i], "");
+            }
+            return names;
+        });
         return true;
     }
 
@@ -568,9 +615,20 @@ public final class RawCounterLayout {
         return recordCount[i];
     }
 
-    /** Record {@code i}'s function name. */
+    /**
+     * Record {@code i}'s function name.
+     *
+     * @throws IllegalStateException when the names sections do not decode ({@link #namesDecoded})
+     */
     public String name(int i) {
-        return names[i];
+        String[] decoded = decodedNames;
+        if (decoded == null) {
+            if (!namesDecoded()) {
+                throw new IllegalStateException("the names of the probed file do not decode");
+            }
+            decoded = decodedNames;
+        }
+        return decoded[i];
     }
 
     /** Record {@code i}'s function hash. */

@@ -20,13 +20,28 @@ final class RawProfileParser {
 
     static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache)
             throws ProfileFormatException {
+        return parse(bytes, base, pointerWidth, file, cache, true);
+    }
+
+    /**
+     * As {@link #parse}, leaving the names sections alone: the profile has no names. For the probe
+     * of a binary ({@link RawCounterLayout}), which needs the names only when the merge ends and
+     * decodes them with {@link #names} meanwhile, possibly on another thread.
+     */
+    static RawProfile parseSkippingNames(RawBytes bytes, long base, int pointerWidth, String file)
+            throws ProfileFormatException {
+        return parse(bytes, base, pointerWidth, file, null, false);
+    }
+
+    private static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache,
+            boolean withNames) throws ProfileFormatException {
         RawHeader header = RawHeaderParser.parse(bytes, base, pointerWidth, file);
         // Same order as LLVM: binary IDs are checked before the other sections are located.
         List<byte[]> binaryIds = BinaryIdsReader.read(bytes, header, file);
         RecordLayout layout = RecordLayout.of(header.version(), pointerWidth);
         RawSections sections = RawSections.locate(header, layout, bytes.size(), file);
 
-        NameTableCache.Entry decoded = names(bytes, header, sections, file, cache);
+        NameTableCache.Entry decoded = withNames ? names(bytes, header, sections, file, cache) : NO_NAMES;
         List<String> functionNames = decoded.functionNames();
         List<String> vtableNames = decoded.vtableNames();
         Map<Long, String> names = decoded.names();
@@ -40,8 +55,12 @@ final class RawProfileParser {
                 List.copyOf(vtableNames), names, decoded.lookup(), resolver);
     }
 
+    /** What a profile parsed without its names sections has. */
+    private static final NameTableCache.Entry NO_NAMES =
+            new NameTableCache.Entry(null, null, List.of(), List.of(), Map.of(), new NameLookup(Map.of()));
+
     /** The profile's names, decoded, or from {@code cache} when the same bytes were decoded before. */
-    private static NameTableCache.Entry names(RawBytes bytes, RawHeader header, RawSections sections, String file,
+    static NameTableCache.Entry names(RawBytes bytes, RawHeader header, RawSections sections, String file,
             NameTableCache cache) throws ProfileFormatException {
         // RawSections.locate checked that both sections lie inside the file.
         boolean cacheable = header.namesSize() + header.vnamesSize() <= NameTableCache.MAX_BYTES;
