@@ -131,7 +131,7 @@ class LauncherTest {
         Path b = copyFixture("ir_2.profraw");
         List<String> args = launch("merge", "-o", root.resolve("out.profdata").toString(), a.toString(), b.toString());
         assertThat(args).contains("-XX:+UseSerialGC", "-Xmn2m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=20",
-                "-XX:TieredStopAtLevel=1");
+                "-XX:MinHeapDeltaBytes=4m", "-XX:TieredStopAtLevel=1");
         // A directory of runs is a raw merge too.
         assertThat(launch("merge", "-o", "out.profdata", root.toString())).contains("-Xmn2m");
     }
