@@ -202,6 +202,11 @@ final class BinaryGroups {
         return null;
     }
 
+    /** Closes the file last read to join a group (reading it again opens it again). */
+    void closeReader() {
+        reader.close();
+    }
+
     /**
      * Puts every group's sums into {@code state}; returns the inputs of groups that could not be
      * emitted, which the caller reads the ordinary way instead.

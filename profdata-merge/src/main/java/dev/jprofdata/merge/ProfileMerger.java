@@ -184,9 +184,14 @@ public final class ProfileMerger {
                 outcomes.record(index, loaded);
             }
         } catch (java.io.UncheckedIOException e) {
-            // A run of a group that could no longer be read after it was opened (it shrank): some
-            // of its counts may be in the state already, so the merge stops rather than guess.
+            // A file that could no longer be read after it was opened (a run of a group that
+            // shrank): some of its counts may be in the state already, so the merge stops rather
+            // than guess.
             throw e.getCause();
+        } finally {
+            if (groups != null) {
+                groups.closeReader(); // also when the slice stops early: no file left open
+            }
         }
         if (groups != null) {
             // Groups that turn out not to be what they seemed are read again file by file.

@@ -155,6 +155,8 @@ public final class Words {
         public int load(int from, int len) {
             if (from < windowStart || from + len > windowEnd) {
                 long end = Math.min(size / 8, (long) from + WINDOW_WORDS);
+                windowStart = 0;
+                windowEnd = 0; // nothing valid in the window until the read below succeeds
                 window.clear().limit((int) Math.max(0, end - from) * 8);
                 fill(window, 8L * from);
                 windowStart = from;
