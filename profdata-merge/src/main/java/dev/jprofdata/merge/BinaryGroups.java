@@ -163,7 +163,7 @@ final class BinaryGroups {
             }
             Probed p = new Probed(layout, words);
             known.add(p);
-            return new Found(p, layout.compare(words, source, size));
+            return new Found(p, RawCounterLayout.Match.UNMOVED); // the probed file is its own reference
         }
     }
 

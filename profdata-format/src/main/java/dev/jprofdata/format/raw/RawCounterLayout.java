@@ -471,7 +471,8 @@ public final class RawCounterLayout {
      */
     public record Match(boolean sameBinary, Long slide) {
         static final Match DIFFERENT = new Match(false, null);
-        static final Match UNMOVED = new Match(true, 0L);
+        /** A run of the same binary whose functions did not move: also the probed file itself. */
+        public static final Match UNMOVED = new Match(true, 0L);
     }
 
     /**
