@@ -12,10 +12,12 @@
 #   JPROFDATA, LLVM_PROFDATA: see bench/lib.sh
 #
 # Prints markdown tables for bench/RESULTS.md on stdout (progress on stderr):
-#   1. merge: per kind and thread count, the median of RUNS alternating runs of each tool: wall
-#      time, CPU time (user + system), throughput in MB/s of input (1 MB = 10^6 bytes) per second of
-#      wall and per second of CPU (= per core), peak RSS; and the output check: jprofdata's bytes
-#      compared (cmp) with llvm-profdata's, with its own 1-thread output and with every earlier run.
+#   1. merge: per kind and thread count, the median of RUNS alternating runs of each tool (each
+#      repetition runs every thread count once, back to back): wall time, CPU time (user +
+#      system), throughput in MB/s of input (1 MB = 10^6 bytes) per second of wall and per second
+#      of CPU (= per core), peak RSS; and the output check: jprofdata's bytes compared (cmp) with
+#      llvm-profdata's, with its own 1-thread output and with every earlier run. Then one line with
+#      each tool's speed-up from the first thread count to the last (issue 5's 1.7× target).
 #   2. show of a ~SHOW_MB MB indexed profile (made once from the IR workload, see make_show_profile)
 #      plain and with --all-functions --counts (stdout to /dev/null; the outputs are compared once).
 #   3. the same profile as text (written once by `merge --text`, kept next to it): `show` and
@@ -57,23 +59,33 @@ echo "### merge ($runs run(s) of each tool, alternating; medians; MB = 10^6 byte
 echo
 echo "| input | threads | tool | wall | CPU | MB/s (wall) | MB/s per core (CPU) | peak RSS | output |"
 echo "|---|---|---|---|---|---|---|---|---|"
+# speedup PREFIX: median wall time of the first thread count over that of the last, as "1.23×".
+speedup() {
+  awk -v a="$(median "${1}_${threads[0]}" 2)" -v b="$(median "${1}_${threads[${#threads[@]}-1]}" 2)" \
+    'BEGIN { if (b > 0) printf "%.2f×", a / b; else printf "?" }'
+}
+ratios=()
 for kind in "${kinds[@]}"; do
   mapfile -t files < <(ls "$work/$kind"/*.profraw | sort -V)
   [ ${#files[@]} -gt 0 ] || { echo "bench: no profiles in $work/$kind" >&2; exit 1; }
   mb=$(input_mb "${files[@]}")
   desc="$kind, ${#files[@]} files, $mb MB"
-  for t in "${threads[@]}"; do
-    echo "merge $kind threads=$t ($runs runs)" >&2
-    same_runs=yes
-    for r in $(seq 1 "$runs"); do
+  # Every repetition runs each thread count once, one after the other, so that the ratio between
+  # thread counts is measured on the same state of the machine (it drifts by ±10 % over minutes).
+  for r in $(seq 1 "$runs"); do
+    for t in "${threads[@]}"; do
+      echo "merge $kind threads=$t (run $r of $runs)" >&2
       measure "j_${kind}_$t" /dev/null "${JPROF[@]}" merge --num-threads="$t" -o "$scratch/j_${kind}_${t}_$r.profdata" "${files[@]}"
-      if [ "$r" -gt 1 ]; then
-        cmp -s "$scratch/j_${kind}_${t}_1.profdata" "$scratch/j_${kind}_${t}_$r.profdata" || same_runs=NO
-        rm -f "$scratch/j_${kind}_${t}_$r.profdata"
-      fi
       if [ -n "$LLVM" ]; then
         measure "l_${kind}_$t" /dev/null "$LLVM" merge --num-threads="$t" -o "$scratch/l_${kind}_$t.profdata" "${files[@]}"
       fi
+    done
+  done
+  for t in "${threads[@]}"; do
+    same_runs=yes
+    for r in $(seq 2 "$runs"); do
+      cmp -s "$scratch/j_${kind}_${t}_1.profdata" "$scratch/j_${kind}_${t}_$r.profdata" || same_runs=NO
+      rm -f "$scratch/j_${kind}_${t}_$r.profdata"
     done
     check="runs identical: $same_runs"
     j="$scratch/j_${kind}_${t}_1.profdata"
@@ -90,7 +102,13 @@ for kind in "${kinds[@]}"; do
       echo "| | $t | llvm-profdata | $(fmt_row "l_${kind}_$t" "$mb") | |"
     fi
   done
+  ratios+=("$kind: $(speedup j_${kind}) jprofdata${LLVM:+, $(speedup l_${kind}) llvm-profdata}")
 done
+if [ ${#threads[@]} -gt 1 ] && [ ${#ratios[@]} -gt 0 ]; then
+  echo
+  joined=$(printf '%s; ' "${ratios[@]}")
+  echo "Speed-up of ${threads[${#threads[@]}-1]} threads over ${threads[0]} (median wall times above): ${joined%; }"
+fi
 
 # A ~SHOW_MB MB indexed IR profile: the IR workload merged, written as text, its functions
 # replicated under new names (f12 -> f12.copyK) until the indexed file reaches the size, and
