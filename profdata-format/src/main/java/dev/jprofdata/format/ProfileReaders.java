@@ -138,12 +138,9 @@ public final class ProfileReaders {
             for (int i = 7; i >= 0; i--) {
                 le = (le << 8) | (head[i] & 0xFF);
             }
-            if (le == Magic.INDEXED) {
-                return ProfileFormat.INDEXED;
-            }
-            long be = Long.reverseBytes(le);
-            if (le == Magic.RAW64 || le == Magic.RAW32 || be == Magic.RAW64 || be == Magic.RAW32) {
-                return ProfileFormat.RAW;
+            ProfileFormat binary = Magic.binaryFormatOf(le);
+            if (binary != null) {
+                return binary;
             }
         }
         for (int i = 0; i < n; i++) {

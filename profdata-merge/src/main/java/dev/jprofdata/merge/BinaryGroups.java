@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -70,32 +69,38 @@ final class BinaryGroups {
     }
 
     /**
-     * Starts a group with {@code input} when it is a clean plain raw file of a binary not seen yet,
-     * and adds its counters as the group's first member (its binary IDs go to {@code state});
-     * returns what loading it gave, or {@code null} when it must be read the ordinary way.
+     * Starts a group with {@code input} ({@code size} bytes, as probed) when it is a clean plain raw
+     * file of a binary this slice has no group for, and adds its counters as the group's first
+     * member (its binary IDs go to {@code state}); returns what loading it gave, or {@code null}
+     * when it must be read the ordinary way. A run of a binary another slice has probed is read
+     * through the window like any run; only a binary not seen yet is read whole, to be probed.
      */
-    InputLoader.Loaded tryStart(int inputIndex, MergeInput input, MergeState state) {
-        if (groups.size() >= MAX_GROUPS || DeviceProfiles.isDeviceName(input.path())) {
+    InputLoader.Loaded tryStart(int inputIndex, MergeInput input, long size, MergeState state) {
+        if (groups.size() >= MAX_GROUPS || DeviceProfiles.isDeviceName(input.path())
+                || !reader.read(input.path(), size)) {
             return null;
         }
-        ByteBuffer map = mapWhole(input.path());
-        // Only little-endian 64-bit raw files can join a group: look at the magic before copying
-        // the whole file (an indexed input of 100 MB was copied for nothing).
-        if (map == null || (map.capacity() & 7) != 0 || map.getLong(0) != Magic.RAW64) {
-            return null;
-        }
-        long size = map.capacity();
-        long[] words = new long[(int) (size / 8)];
-        map.asLongBuffer().get(words);
-        Words.Source source = Words.Source.of(words);
         for (Group g : groups) {
-            if (g.compare(source, size).sameBinary()) {
+            if (g.compare(reader, size).sameBinary()) {
                 return null; // a file of an existing group that could not join (large counters, weight)
             }
         }
-        Found found = probes.find(words, size, map);
+        Words.Source source = reader;
+        Found found = probes.findProbed(reader, size);
         if (found == null) {
-            return null;
+            ByteBuffer map = mapWhole(input.path());
+            // Only little-endian 64-bit raw files can join a group: look at the magic before copying
+            // the whole file (an indexed input of 100 MB was copied for nothing).
+            if (map == null || map.capacity() != size || map.getLong(0) != Magic.RAW64) {
+                return null;
+            }
+            long[] words = new long[(int) (size / 8)];
+            map.asLongBuffer().get(words);
+            found = probes.probe(words, size, map);
+            if (found == null) {
+                return null;
+            }
+            source = Words.Source.of(words);
         }
         Probed binary = found.binary;
         Group g = new Group(binary.layout.kind(), binary.words, binary.layout);
@@ -136,14 +141,29 @@ final class BinaryGroups {
             this.decodeNamesAhead = decodeNamesAhead;
         }
 
-        /** The probed binary {@code words} (a whole file of {@code size} bytes) is a run of; null if none. */
-        synchronized Found find(long[] words, long size, ByteBuffer map) {
-            Words.Source source = Words.Source.of(words);
+        /**
+         * The probed binary {@code run} (a whole file of {@code size} bytes) is a run of; null if
+         * none. Waits for a probe another slice is making.
+         */
+        synchronized Found findProbed(Words.Source run, long size) {
             for (Probed p : known) {
-                RawCounterLayout.Match match = p.layout.compare(p.words, source, size);
+                RawCounterLayout.Match match = p.layout.compare(p.words, run, size);
                 if (match.sameBinary()) {
                     return new Found(p, match);
                 }
+            }
+            return null;
+        }
+
+        /**
+         * Probes the binary {@code words} (a whole file of {@code size} bytes, mapped as {@code map})
+         * is a run of, unless another slice has probed it since {@link #findProbed}; null when it
+         * cannot be probed.
+         */
+        synchronized Found probe(long[] words, long size, ByteBuffer map) {
+            Found found = findProbed(Words.Source.of(words), size);
+            if (found != null) {
+                return found;
             }
             if (known.size() >= MAX_GROUPS) {
                 return null;
@@ -168,31 +188,26 @@ final class BinaryGroups {
     }
 
     /**
-     * Adds {@code input}'s counters to the group of its binary, if it has one; returns what loading
-     * it gave, or {@code null} when the input must be read the ordinary way.
+     * Adds {@code input}'s counters ({@code size} bytes, as probed) to the group of its binary, if
+     * it has one; returns what loading it gave, or {@code null} when the input must be read the
+     * ordinary way.
      */
-    InputLoader.Loaded tryJoin(int inputIndex, MergeInput input) {
+    InputLoader.Loaded tryJoin(int inputIndex, MergeInput input, long size) {
         if (groups.isEmpty() || DeviceProfiles.isDeviceName(input.path())) {
             return null;
         }
-        long size;
-        try {
-            size = Files.size(input.path());
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        boolean mapped = false;
+        boolean opened = false;
         for (Group g : groups) {
             // Files with value data differ in size; the rest must be exactly as long.
             boolean candidate = g.layout.hasValueData() ? size >= g.layout.valueDataOffset() : g.size == size;
             if (!candidate) {
                 continue;
             }
-            if (!mapped) {
+            if (!opened) {
                 if (!reader.read(input.path(), size)) {
-                    return null;
+                    return null; // gone, or no longer that size
                 }
-                mapped = true;
+                opened = true;
             }
             RawCounterLayout.Match match = g.compare(reader, size);
             if (match.sameBinary()) {

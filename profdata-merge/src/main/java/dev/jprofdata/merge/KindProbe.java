@@ -41,16 +41,9 @@ final class KindProbe {
             for (int r; n < 16 && (r = file.read(head, n, 16 - n)) >= 0; ) {
                 n += r;
             }
-            if (n == 16) {
-                long magic = littleEndian(head, 0);
-                long version = littleEndian(head, 8);
-                if (magic == Magic.INDEXED || magic == Magic.RAW64 || magic == Magic.RAW32) {
-                    return new Head(ProfileKind.fromVersionWord(version), size);
-                }
-                long swapped = Long.reverseBytes(magic);
-                if (swapped == Magic.RAW64 || swapped == Magic.RAW32) {
-                    return new Head(ProfileKind.fromVersionWord(Long.reverseBytes(version)), size);
-                }
+            ProfileFormat format = n == 16 ? Magic.binaryFormatOf(littleEndian(head, 0)) : null;
+            if (format != null) {
+                return new Head(kindOf(format, head), size);
             }
             return new Head(kindOfOther(path, displayName), size);
         } catch (FileNotFoundException e) {
@@ -77,10 +70,14 @@ final class KindProbe {
             // Too short to hold a version: let the real reader report the problem.
             return ProfileKind.UNKNOWN;
         }
-        long magic = littleEndian(head, 0);
+        return kindOf(format, head);
+    }
+
+    /** The kind in the version word of {@code head}, the first 16 bytes of a binary profile of {@code format}. */
+    private static ProfileKind kindOf(ProfileFormat format, byte[] head) {
         long version = littleEndian(head, 8);
-        if (format == ProfileFormat.RAW && magic != Magic.RAW64 && magic != Magic.RAW32) {
-            version = Long.reverseBytes(version);
+        if (format == ProfileFormat.RAW && !Magic.isRawInReaderOrder(littleEndian(head, 0))) {
+            version = Long.reverseBytes(version); // written by a big-endian program
         }
         return ProfileKind.fromVersionWord(version);
     }

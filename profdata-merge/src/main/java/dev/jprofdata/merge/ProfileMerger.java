@@ -172,9 +172,10 @@ public final class ProfileMerger {
                 listener.inputStarted(index, input);
                 InputLoader.Loaded loaded = null;
                 if (groups != null) {
-                    loaded = groups.tryJoin(index, input);
+                    long size = outcomes.sizes[index];
+                    loaded = groups.tryJoin(index, input, size);
                     if (loaded == null) {
-                        loaded = groups.tryStart(index, input, state);
+                        loaded = groups.tryStart(index, input, size, state);
                     }
                 }
                 if (loaded == null) {

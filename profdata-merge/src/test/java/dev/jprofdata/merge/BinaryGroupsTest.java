@@ -187,15 +187,15 @@ class BinaryGroupsTest {
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
         MergeInput first = MergeInput.of(sameBinary.get(0));
-        assertThat(groups.tryStart(0, first, state)).as("a plain raw file starts a group").isNotNull();
-        InputLoader.Loaded joined = groups.tryJoin(1, MergeInput.of(sameBinary.get(1)));
+        assertThat(start(groups, 0, first, state)).as("a plain raw file starts a group").isNotNull();
+        InputLoader.Loaded joined = join(groups, 1, MergeInput.of(sameBinary.get(1)));
         assertThat(joined).isNotNull();
         assertThat(joined.failure()).isNull();
-        assertThat(groups.tryJoin(5, MergeInput.of(otherAddresses))).as("other run-time addresses").isNotNull();
-        assertThat(groups.tryJoin(6, MergeInput.of(largeCounter))).as("a counter of 2^56").isNull();
-        assertThat(groups.tryJoin(2, MergeInput.of(otherBinary))).as("another binary").isNull();
-        assertThat(groups.tryJoin(3, MergeInput.of(irWithValues))).as("another binary, with values").isNull();
-        assertThat(groups.tryJoin(4, new MergeInput(sameBinary.get(2), "w", 256))).as("weight > 255").isNull();
+        assertThat(join(groups, 5, MergeInput.of(otherAddresses))).as("other run-time addresses").isNotNull();
+        assertThat(join(groups, 6, MergeInput.of(largeCounter))).as("a counter of 2^56").isNull();
+        assertThat(join(groups, 2, MergeInput.of(otherBinary))).as("another binary").isNull();
+        assertThat(join(groups, 3, MergeInput.of(irWithValues))).as("another binary, with values").isNull();
+        assertThat(join(groups, 4, new MergeInput(sameBinary.get(2), "w", 256))).as("weight > 255").isNull();
         assertThat(groups.emit(state)).as("nothing to re-read").isEmpty();
     }
 
@@ -238,12 +238,12 @@ class BinaryGroupsTest {
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
         MergeInput first = MergeInput.of(irRuns.get(0));
-        assertThat(groups.tryStart(0, first, state)).as("a plain raw file starts a group").isNotNull();
-        assertThat(groups.tryJoin(1, MergeInput.of(irRuns.get(3)))).as("another run, other value data").isNotNull();
-        assertThat(groups.tryJoin(2, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
-        assertThat(groups.tryJoin(3, MergeInput.of(irTorn))).as("one function moved").isNull();
+        assertThat(start(groups, 0, first, state)).as("a plain raw file starts a group").isNotNull();
+        assertThat(join(groups, 1, MergeInput.of(irRuns.get(3)))).as("another run, other value data").isNotNull();
+        assertThat(join(groups, 2, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
+        assertThat(join(groups, 3, MergeInput.of(irTorn))).as("one function moved").isNull();
         for (Path damaged : irDamaged) {
-            assertThat(groups.tryJoin(4, MergeInput.of(damaged))).as(damaged.getFileName() + ": damaged value data")
+            assertThat(join(groups, 4, MergeInput.of(damaged))).as(damaged.getFileName() + ": damaged value data")
                     .isNull();
         }
         assertThat(groups.emit(state)).isEmpty();
@@ -353,5 +353,16 @@ class BinaryGroupsTest {
         assertThat(actual.problems()).isEqualTo(expected.problems());
         assertThat(actual.failures()).isEqualTo(expected.failures());
         assertThat(actual.dataLoss()).isEqualTo(expected.dataLoss());
+    }
+
+    /** {@link BinaryGroups#tryJoin} with the input's size, as the merge passes it (probed). */
+    private static InputLoader.Loaded join(BinaryGroups groups, int index, MergeInput input) throws IOException {
+        return groups.tryJoin(index, input, Files.size(input.path()));
+    }
+
+    /** {@link BinaryGroups#tryStart} with the input's size, as the merge passes it (probed). */
+    private static InputLoader.Loaded start(BinaryGroups groups, int index, MergeInput input, MergeState state)
+            throws IOException {
+        return groups.tryStart(index, input, Files.size(input.path()), state);
     }
 }

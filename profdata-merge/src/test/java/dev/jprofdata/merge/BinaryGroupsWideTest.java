@@ -147,18 +147,18 @@ class BinaryGroupsWideTest {
     void changesPastTheFirstWindowKeepAFileOutOfTheGroup() throws IOException {
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
-        assertThat(groups.tryStart(0, MergeInput.of(fe.get(0)), state)).isNotNull();
-        assertThat(groups.tryJoin(1, MergeInput.of(fe.get(1)))).as("another run").isNotNull();
-        assertThat(groups.tryJoin(2, MergeInput.of(feBigRecordSum))).as("a counter of 2^36").isNotNull();
-        assertThat(groups.tryJoin(3, MergeInput.of(feOtherHash))).as("a record hash past the first window").isNull();
-        assertThat(groups.tryJoin(4, MergeInput.of(feLargeCounter))).as("a counter of 2^56 past it").isNull();
+        assertThat(start(groups, 0, MergeInput.of(fe.get(0)), state)).isNotNull();
+        assertThat(join(groups, 1, MergeInput.of(fe.get(1)))).as("another run").isNotNull();
+        assertThat(join(groups, 2, MergeInput.of(feBigRecordSum))).as("a counter of 2^36").isNotNull();
+        assertThat(join(groups, 3, MergeInput.of(feOtherHash))).as("a record hash past the first window").isNull();
+        assertThat(join(groups, 4, MergeInput.of(feLargeCounter))).as("a counter of 2^56 past it").isNull();
         assertThat(groups.emit(state)).isEmpty();
 
         BinaryGroups irGroups = new BinaryGroups();
         MergeState irState = new MergeState();
-        assertThat(irGroups.tryStart(0, MergeInput.of(ir.get(0)), irState)).isNotNull();
-        assertThat(irGroups.tryJoin(1, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
-        assertThat(irGroups.tryJoin(2, MergeInput.of(irTornLate))).as("one function past the first window stayed")
+        assertThat(start(irGroups, 0, MergeInput.of(ir.get(0)), irState)).isNotNull();
+        assertThat(join(irGroups, 1, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
+        assertThat(join(irGroups, 2, MergeInput.of(irTornLate))).as("one function past the first window stayed")
                 .isNull();
         assertThat(irGroups.emit(irState)).isEmpty();
     }
@@ -210,5 +210,16 @@ class BinaryGroupsWideTest {
         MergeOptions options = MergeOptions.builder().numThreads(threads).failureMode(FailureMode.WARN)
                 .groupRawInputs(group).build();
         return new ProfileMerger(options).merge(inputs);
+    }
+
+    /** {@link BinaryGroups#tryJoin} with the input's size, as the merge passes it (probed). */
+    private static InputLoader.Loaded join(BinaryGroups groups, int index, MergeInput input) throws IOException {
+        return groups.tryJoin(index, input, Files.size(input.path()));
+    }
+
+    /** {@link BinaryGroups#tryStart} with the input's size, as the merge passes it (probed). */
+    private static InputLoader.Loaded start(BinaryGroups groups, int index, MergeInput input, MergeState state)
+            throws IOException {
+        return groups.tryStart(index, input, Files.size(input.path()), state);
     }
 }

@@ -20,7 +20,7 @@ final class RawProfileParser {
 
     static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache)
             throws ProfileFormatException {
-        return parse(bytes, base, pointerWidth, file, cache, true);
+        return parseWithNames(bytes, base, pointerWidth, file, java.util.Objects.requireNonNull(cache, "cache"));
     }
 
     /**
@@ -30,18 +30,19 @@ final class RawProfileParser {
      */
     static RawProfile parseSkippingNames(RawBytes bytes, long base, int pointerWidth, String file)
             throws ProfileFormatException {
-        return parse(bytes, base, pointerWidth, file, null, false);
+        return parseWithNames(bytes, base, pointerWidth, file, null);
     }
 
-    private static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache,
-            boolean withNames) throws ProfileFormatException {
+    /** {@link #parse}, with the names sections decoded through {@code cache}, or left alone when it is null. */
+    private static RawProfile parseWithNames(RawBytes bytes, long base, int pointerWidth, String file,
+            NameTableCache cache) throws ProfileFormatException {
         RawHeader header = RawHeaderParser.parse(bytes, base, pointerWidth, file);
         // Same order as LLVM: binary IDs are checked before the other sections are located.
         List<byte[]> binaryIds = BinaryIdsReader.read(bytes, header, file);
         RecordLayout layout = RecordLayout.of(header.version(), pointerWidth);
         RawSections sections = RawSections.locate(header, layout, bytes.size(), file);
 
-        NameTableCache.Entry decoded = withNames ? names(bytes, header, sections, file, cache) : NO_NAMES;
+        NameTableCache.Entry decoded = cache != null ? names(bytes, header, sections, file, cache) : NO_NAMES;
         List<String> functionNames = decoded.functionNames();
         List<String> vtableNames = decoded.vtableNames();
         Map<Long, String> names = decoded.names();

@@ -116,9 +116,13 @@ public final class Words {
 
         /**
          * Opens the file at {@code path}, {@code size} bytes (a multiple of 8), as this source;
-         * valid until the next call. False when it cannot be opened or has another size.
+         * valid until the next call. False when it cannot be opened or has another size. Asked for
+         * the file it has open, it keeps it (and the window read from it).
          */
         public boolean read(Path path, long size) {
+            if (channel != null && path.equals(this.path) && size == this.size) {
+                return true;
+            }
             release();
             if ((size & 7) != 0 || size > Integer.MAX_VALUE - 8) {
                 return false;
