@@ -27,8 +27,8 @@ import java.util.List;
  * The fast path for many runs of one binary (spec/performance.md, "binary groups").
  *
  * <p>The first plain raw file of a binary is checked with the ordinary reader
- * ({@link RawCounterLayout#probe}: every record is where the layout says, no warning) and starts a
- * group. A later file whose bytes equal that first file's before the value data, apart from the
+ * ({@link RawCounterLayout#probe}: every record is where the layout says, no warning; and its
+ * records own its counters one each, {@link RecordRanges}) and starts a group. A later file whose bytes equal that first file's before the value data, apart from the
  * counters and the run-time address fields, and whose functions all moved by one slide, joins the
  * group. Every member's counters are added, weighted, into one accumulator straight from the file
  * (as little-endian words) and its value blobs decoded against the first file's address table,
@@ -103,7 +103,7 @@ final class BinaryGroups {
             source = Words.Source.of(words);
         }
         Probed binary = found.binary;
-        Group g = new Group(binary.layout.kind(), binary.words, binary.layout);
+        Group g = new Group(binary.layout.kind(), binary.words, binary.layout, binary.ranges);
         InputLoader.Loaded loaded = g.join(inputIndex, input, source, found.match.slide());
         if (loaded != null) {
             groups.add(g);
@@ -112,8 +112,11 @@ final class BinaryGroups {
         return loaded;
     }
 
-    /** A binary's layout and the file it was probed from, as little-endian words. */
-    private record Probed(RawCounterLayout layout, long[] words) {
+    /**
+     * A binary's layout, the file it was probed from as little-endian words, and its records by
+     * counter position.
+     */
+    private record Probed(RawCounterLayout layout, long[] words, RecordRanges ranges) {
     }
 
     /** The probed binary a file is a run of, and how it compares with the probed file. */
@@ -169,8 +172,9 @@ final class BinaryGroups {
                 return null;
             }
             RawCounterLayout layout = RawCounterLayout.probe(map, names);
-            if (layout == null) {
-                return null;
+            RecordRanges ranges = layout == null ? null : RecordRanges.of(layout);
+            if (ranges == null) {
+                return null; // not a clean file, or its records do not own its counters one each
             }
             if (decodeNamesAhead) {
                 // The other threads wait for the probe; with the names decoded beside them they
@@ -181,7 +185,7 @@ final class BinaryGroups {
                     t.start();
                 });
             }
-            Probed p = new Probed(layout, words);
+            Probed p = new Probed(layout, words, ranges);
             known.add(p);
             return new Found(p, RawCounterLayout.Match.UNMOVED); // the probed file is its own reference
         }
@@ -304,11 +308,14 @@ final class BinaryGroups {
         boolean[] emittedBulk;
         /** All members' counters, weighted and summed, saturating: bounds every single sum. */
         long grandTotal;
+        /** The records by counter position; dropped once no later member keeps per-record sums. */
+        RecordRanges ranges;
 
-        Group(ProfileKind kind, long[] referenceWords, RawCounterLayout layout) {
+        Group(ProfileKind kind, long[] referenceWords, RawCounterLayout layout, RecordRanges ranges) {
             this.kind = kind;
             this.referenceWords = referenceWords;
             this.layout = layout;
+            this.ranges = ranges;
             this.size = layout.fileSize();
         }
 
@@ -342,6 +349,10 @@ final class BinaryGroups {
             if (sums == null) {
                 sums = new long[n];
             }
+            // The first members' per-record sums are added up in the same pass (unweighted:
+            // weighted below, once the input is known not to overflow).
+            long[] recordSums = members.size() < BulkContribution.KEPT ? new long[layout.numRecords()] : null;
+            int nextRange = 0;
             // One pass: add the weighted counters and note the reader's warning case (counters of
             // 2^56 and more) and the input's own sum, kept in two halves that cannot overflow.
             long seen = 0;
@@ -351,6 +362,9 @@ final class BinaryGroups {
                 int len = Math.min(Words.CHUNK, n - from);
                 int at = words.load(base + from, len);
                 long[] w = words.array();
+                if (recordSums != null) {
+                    nextRange = ranges.addSums(w, at, from, len, recordSums, nextRange);
+                }
                 if (weight == 1) {
                     for (int i = 0; i < len; i++) {
                         long y = w[at + i];
@@ -399,31 +413,23 @@ final class BinaryGroups {
                             MergeState.position(inputIndex, r));
                 });
             }
-            RecordSums recordSums =
-                    members.size() < BulkContribution.KEPT ? RecordSums.of(recordSums(words, weight)) : null;
-            members.add(new Member(inputIndex, recordSums));
-            return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
-                    Saturating.multiply(total, weight));
-        }
-
-        private long[] recordSums(Words.Source words, long weight) {
-            int base = (int) (layout.countersOffset() / 8);
-            long[] out = new long[layout.numRecords()];
-            for (int r = 0; r < out.length; r++) {
-                int start = base + (int) layout.counterStart(r);
-                int count = layout.counterCount(r);
-                long sum = 0;
-                for (int from = 0; from < count; from += Words.CHUNK) {
-                    int len = Math.min(Words.CHUNK, count - from);
-                    int at = words.load(start + from, len);
-                    long[] w = words.array();
-                    for (int k = 0; k < len; k++) {
-                        sum = Saturating.add(sum, weight * w[at + k]);
+            RecordSums kept = null;
+            if (recordSums != null) {
+                // No record's sum can exceed the input's, which fits: weighting saturates as adding
+                // each weighted counter would.
+                if (weight != 1) {
+                    for (int r = 0; r < recordSums.length; r++) {
+                        recordSums[r] = Saturating.multiply(recordSums[r], weight);
                     }
                 }
-                out[r] = sum;
+                kept = RecordSums.of(recordSums);
             }
-            return out;
+            members.add(new Member(inputIndex, kept));
+            if (members.size() >= BulkContribution.KEPT) {
+                ranges = null; // no later member keeps per-record sums
+            }
+            return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
+                    Saturating.multiply(total, weight));
         }
 
         /**

@@ -321,6 +321,63 @@ class BinaryGroupsTest {
         assertSame(grouped, ordinary);
     }
 
+    /**
+     * A group counts what it reads by summing the whole counter section, which is the ordinary
+     * reader's sum over records only when the records own the counters one each (as clang writes
+     * them). Runs whose records share counters, or leave one unowned, are read the ordinary way,
+     * and merge, report and count exactly as it does.
+     */
+    @ParameterizedTest(name = "{0} threads, shared {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"1, true", "2, true", "1, false", "2, false"})
+    void runsWhoseRecordsDoNotOwnTheCountersOneEachAreReadTheOrdinaryWay(int threads, boolean shared)
+            throws Exception {
+        List<Path> changed = new ArrayList<>();
+        for (int i = 0; i < sameBinary.size(); i++) {
+            Path p = dir.resolve((shared ? "shared" : "unowned") + "_counters_" + i + ".profraw");
+            changeCounterOwnership(sameBinary.get(i), p, shared);
+            changed.add(p);
+        }
+        RawCounterLayout layout = RawCounterLayout.probe(
+                ByteBuffer.wrap(Files.readAllBytes(changed.get(0))).order(ByteOrder.LITTLE_ENDIAN), new NameTableCache());
+        assertThat(layout).as("still a clean file for the ordinary reader").isNotNull();
+        assertThat(RecordRanges.of(layout)).isNull();
+        assertThat(start(new BinaryGroups(), 0, MergeInput.of(changed.get(0)), new MergeState())).isNull();
+
+        List<MergeInput> inputs = new ArrayList<>();
+        inputs.add(MergeInput.of(mismatch));
+        for (int i = 0; i < 24; i++) {
+            inputs.add(new MergeInput(changed.get(i % changed.size()), "changed#" + i, 1 + i % 3));
+        }
+        inputs.add(MergeInput.of(sameBinary.get(0)));
+        MergeResult ordinary = merge(inputs, 1, FailureMode.WARN, false);
+        MergeResult grouped = merge(inputs, threads, FailureMode.WARN, true);
+        assertThat(ordinary.problems()).as("the mismatch is reported with its inputs' sums").isNotEmpty();
+        assertSame(grouped, ordinary);
+    }
+
+    /**
+     * A copy of a raw v10 run whose second record counts with the first record's counters
+     * ({@code shared}), or whose first record with several counters gives up its last one to no
+     * record.
+     */
+    private static void changeCounterOwnership(Path raw, Path out, boolean shared) throws IOException {
+        byte[] bytes = Files.readAllBytes(raw);
+        ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(b.getLong(8) & 0xFFFF_FFFFL).as("fe fixtures are raw v10").isEqualTo(10);
+        int data = 128 + (int) b.getLong(16);
+        if (shared) {
+            // Counter pointers are relative to their record: one record further on, 64 bytes less.
+            b.putLong(data + 64 + 16, b.getLong(data + 16) - 64);
+        } else {
+            int rec = data;
+            while (b.getInt(rec + 48) < 2) {
+                rec += 64;
+            }
+            b.putInt(rec + 48, b.getInt(rec + 48) - 1);
+        }
+        Files.write(out, bytes);
+    }
+
     @Test
     void manyCopiesKeepTheFirstSixteenContributorsForMismatchReports() throws Exception {
         List<MergeInput> inputs = new ArrayList<>();
