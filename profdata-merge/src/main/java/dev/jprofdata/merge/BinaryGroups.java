@@ -28,13 +28,15 @@ import java.util.List;
  *
  * <p>The first plain raw file of a binary is checked with the ordinary reader
  * ({@link RawCounterLayout#probe}: every record is where the layout says, no warning; and its
- * records own its counters one each, {@link RecordRanges}) and starts a group. A later file whose bytes equal that first file's before the value data, apart from the
- * counters and the run-time address fields, and whose functions all moved by one slide, joins the
- * group. Every member's counters are added, weighted, into one accumulator straight from the file
- * (as little-endian words) and its value blobs decoded against the first file's address table,
- * with no names or record objects per file. At the end of the slice a group's records with value
- * data enter the merge state as bulk records ({@link MergeState#addBulk}) and the rest as flat
- * records ({@link MergeState#addFlat}), which give the state per-input adds would give.
+ * records own its counters one each, {@link RecordRanges}) and starts a group. A later file whose
+ * bytes equal that first file's before the value data, apart from the counters and the run-time
+ * address fields, and whose functions all moved by one slide, joins the group. Every member's
+ * counters are added, weighted, into one accumulator straight from the file (as little-endian
+ * words) and its value blobs decoded against the first file's address table, with no names or
+ * record objects per file. Once every slice has been read, each binary's groups are added up
+ * ({@link #absorb}); then a group's records with value data enter the merge state as bulk records
+ * ({@link MergeState#addBulk}) and the rest as flat records ({@link MergeState#addFlat}), which
+ * give the state per-input adds would give.
  *
  * <p>Anything unusual leaves a file to the ordinary reader: counters of 2^56 or more (the reader
  * warns about them), weights above 255, damaged value data, and sums that overflow (the whole group
@@ -219,6 +221,30 @@ final class BinaryGroups {
             }
         }
         return null;
+    }
+
+    /**
+     * Takes over the groups of {@code later}, the groups of the next slice of the same merge (all
+     * their inputs come after all of these'), neither emitted yet: a group of a binary this slice
+     * has a group of is added to that group, any other joins this slice's. Adding them before
+     * either is emitted puts each binary's records into the merge state once, instead of once per
+     * slice and then combining the states' records (spec/performance.md). {@code later} is empty
+     * afterwards.
+     */
+    void absorb(BinaryGroups later) {
+        for (Group theirs : later.groups) {
+            Group mine = null;
+            for (Group g : groups) {
+                if (g.layout == theirs.layout) {
+                    mine = g;
+                    break;
+                }
+            }
+            if (mine == null || !mine.absorbUnemitted(theirs)) {
+                groups.add(theirs); // emitted on its own; combining the states then adds them up
+            }
+        }
+        later.groups.clear();
     }
 
     /** Closes the file last read to join a group (reading it again opens it again). */
@@ -469,9 +495,37 @@ final class BinaryGroups {
 
         @Override
         public boolean absorb(FlatRecords records) {
-            if (!(records instanceof Group other) || other.layout.fileSize() != layout.fileSize()
-                    || other.sums.length != sums.length || (emittedBulk == null) != (other.emittedBulk == null)
-                    || other.layout != layout) {
+            if (!(records instanceof Group other) || (emittedBulk == null) != (other.emittedBulk == null)) {
+                return false;
+            }
+            return addUp(other);
+        }
+
+        /** {@link #absorb} for a group of another slice before either was emitted. */
+        boolean absorbUnemitted(Group other) {
+            if (emittedBulk != null || other.emittedBulk != null || (values == null) != (other.values == null)
+                    || !addUp(other)) {
+                return false;
+            }
+            if (values != null) {
+                for (int r = 0; r < values.length; r++) {
+                    if (values[r] == null) {
+                        values[r] = other.values[r];
+                    } else if (other.values[r] != null) {
+                        values[r].absorb(other.values[r]);
+                    }
+                }
+                other.values = null;
+            }
+            return true;
+        }
+
+        /**
+         * Adds {@code other}'s members and sums to this group's, if both are of one binary, their
+         * inputs are distinct and no sum would overflow; false (both groups as they were) if not.
+         */
+        private boolean addUp(Group other) {
+            if (other.layout != layout || other.sums.length != sums.length) {
                 // One layout per probed binary, shared by the slices of a merge: the same layout
                 // means the same binary (its reference files had equal bytes apart from counters).
                 return false;

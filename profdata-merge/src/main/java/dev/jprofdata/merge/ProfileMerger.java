@@ -143,26 +143,48 @@ public final class ProfileMerger {
         NameTableCache names = new NameTableCache();
         InputLoader loader = new InputLoader(options, Math.max(1, slices.size()), names);
         BinaryGroups.Probes probes = new BinaryGroups.Probes(names, slices.size() > 1);
+        List<Slice> loaded;
         if (slices.size() <= 1) {
             MergeState state = new MergeState();
-            if (!slices.isEmpty()) {
-                loadSlice(loader, probes, inputs, slices.get(0), state, outcomes, listener);
+            BinaryGroups groups = slices.isEmpty() ? null
+                    : loadSlice(loader, probes, inputs, slices.get(0), state, outcomes, listener);
+            loaded = List.of(new Slice(state, groups));
+        } else {
+            List<Callable<Slice>> tasks = new ArrayList<>();
+            for (List<Integer> slice : slices) {
+                tasks.add(() -> {
+                    MergeState s = new MergeState();
+                    return new Slice(s, loadSlice(loader, probes, inputs, slice, s, outcomes, listener));
+                });
             }
-            return List.of(state);
+            loaded = ParallelTasks.run("jprofdata-merge", tasks);
         }
-        List<Callable<MergeState>> tasks = new ArrayList<>();
-        for (List<Integer> slice : slices) {
-            tasks.add(() -> {
-                MergeState s = new MergeState();
-                loadSlice(loader, probes, inputs, slice, s, outcomes, listener);
-                return s;
-            });
+        List<MergeState> partials = new ArrayList<>();
+        for (Slice slice : loaded) {
+            partials.add(slice.state());
         }
-        return ParallelTasks.run("jprofdata-merge", tasks);
+        // Each binary's groups, one per slice, are added up before any enters a state
+        // (BinaryGroups#absorb); the slices are in input order, as absorbing wants them.
+        BinaryGroups groups = loaded.get(0).groups();
+        if (groups != null) {
+            for (int i = 1; i < loaded.size(); i++) {
+                groups.absorb(loaded.get(i).groups());
+            }
+            emitGroups(loader, groups, inputs, partials.get(0), outcomes, listener);
+        }
+        return partials;
     }
 
-    /** Merges the inputs of one slice into {@code state}; writes only their slots of {@code outcomes}. */
-    private static void loadSlice(InputLoader loader, BinaryGroups.Probes probes, List<MergeInput> inputs,
+    /** One slice's merge state and its binary groups, not emitted yet (null: no groups). */
+    private record Slice(MergeState state, BinaryGroups groups) {
+    }
+
+    /**
+     * Merges the inputs of one slice into {@code state}, except those that joined binary groups:
+     * returns the groups (null when they do not apply), to be emitted. Writes only the slice's slots
+     * of {@code outcomes}.
+     */
+    private static BinaryGroups loadSlice(InputLoader loader, BinaryGroups.Probes probes, List<MergeInput> inputs,
             List<Integer> slice, MergeState state, InputOutcomes outcomes, MergeListener listener) throws IOException {
         BinaryGroups groups = BinaryGroups.applies(loader.options()) ? new BinaryGroups(probes) : null;
         try {
@@ -194,12 +216,18 @@ public final class ProfileMerger {
                 groups.closeReader(); // also when the slice stops early: no file left open
             }
         }
-        if (groups != null) {
-            // Groups that turn out not to be what they seemed are read again file by file.
-            for (int index : groups.emit(state)) {
-                checkCancelled(listener);
-                outcomes.record(index, loader.load(inputs.get(index), index, state));
-            }
+        return groups;
+    }
+
+    /**
+     * Puts {@code groups} into {@code state}; the inputs of groups that turn out not to be what
+     * they seemed are read again file by file.
+     */
+    private static void emitGroups(InputLoader loader, BinaryGroups groups, List<MergeInput> inputs, MergeState state,
+            InputOutcomes outcomes, MergeListener listener) throws IOException {
+        for (int index : groups.emit(state)) {
+            checkCancelled(listener);
+            outcomes.record(index, loader.load(inputs.get(index), index, state));
         }
     }
 

@@ -308,15 +308,20 @@ class BinaryGroupsTest {
         Files.write(out, b);
     }
 
-    @Test
-    void overflowingGroupIsReadFileByFileAndReportsTheSameInput() throws Exception {
+    /**
+     * Sums that overflow are reported as the ordinary merge reports them, with one slice or with
+     * several (whose groups are added up before they are emitted).
+     */
+    @ParameterizedTest(name = "{0} threads")
+    @ValueSource(ints = {1, 2, 3})
+    void overflowingGroupIsReadFileByFileAndReportsTheSameInput(int threads) throws Exception {
         List<MergeInput> inputs = new ArrayList<>();
         inputs.add(MergeInput.of(sameBinary.get(1)));
         for (int i = 0; i < 300; i++) {
             inputs.add(new MergeInput(nearOverflow, "near#" + i, 255));
         }
         MergeResult ordinary = merge(inputs, 1, FailureMode.WARN, false);
-        MergeResult grouped = merge(inputs, 1, FailureMode.WARN, true);
+        MergeResult grouped = merge(inputs, threads, FailureMode.WARN, true);
         assertThat(ordinary.problems()).as("the ordinary path reports overflow").isNotEmpty();
         assertSame(grouped, ordinary);
     }

@@ -59,6 +59,34 @@ public final class BulkValues {
         s.add(values, counts, n, weight, position);
     }
 
+    /**
+     * Adds {@code other}'s sites, summed from other inputs than these (another slice of the same
+     * merge), as if its inputs had been added here; {@code other} must not be used afterwards.
+     */
+    public void absorb(BulkValues other) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            SiteValues[] theirs = other.kinds[k];
+            if (theirs == null) {
+                continue;
+            }
+            SiteValues[] mine = kinds[k];
+            if (mine == null) {
+                kinds[k] = theirs;
+                continue;
+            }
+            if (mine.length != theirs.length) {
+                throw new IllegalArgumentException("site count changed: " + mine.length + " vs " + theirs.length);
+            }
+            for (int i = 0; i < mine.length; i++) {
+                if (mine[i] == null) {
+                    mine[i] = theirs[i];
+                } else if (theirs[i] != null) {
+                    mine[i].absorb(theirs[i]);
+                }
+            }
+        }
+    }
+
     /** The summed sites of kind {@code k} (empty when none were added). */
     SiteValues[] sites(int k) {
         return kinds[k] == null ? new SiteValues[0] : kinds[k];
