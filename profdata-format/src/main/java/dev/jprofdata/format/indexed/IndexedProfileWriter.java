@@ -306,9 +306,7 @@ public final class IndexedProfileWriter {
             (r.isContextSensitive() ? contextSensitive : normal).add(r);
             out.u64(r.hash());
             out.u64(r.counts().length);
-            for (long c : r.counts()) {
-                out.u64(c);
-            }
+            out.u64s(r.counts());
             if (!bitmaps) {
                 // v3-v10: no bitmap field (the records were reduced to have none).
             } else if (offload) {
@@ -330,9 +328,7 @@ public final class IndexedProfileWriter {
                 // v15: u64 NumWaveCounters, then the counters, before the value data.
                 long[] w = waveCounts(r);
                 out.u64(w.length);
-                for (long c : w) {
-                    out.u64(c);
-                }
+                out.u64s(w);
             }
             long vpSize = ValueProfDataCodec.encodedSize(r);
             if (vpSize <= out.capacity()) {
