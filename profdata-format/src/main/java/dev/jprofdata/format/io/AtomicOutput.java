@@ -52,8 +52,13 @@ public final class AtomicOutput {
         }
     }
 
-    /** When this JVM started: temporary files older than that cannot belong to a write of this run. */
-    private static final long RUN_START = java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime();
+    /**
+     * When this class was first used: every temporary file this process writes is created after
+     * that, so files last modified before it cannot belong to a write of this run. (Until
+     * 2026-11-26 the JVM's start time, from the management beans, whose initialisation cost 5 ms
+     * of every merge; a file being written by another process has a recent time either way.)
+     */
+    private static final long RUN_START = System.currentTimeMillis();
 
     /**
      * Deletes our own leftovers for {@code name} in {@code dir}: files named like the temporaries
