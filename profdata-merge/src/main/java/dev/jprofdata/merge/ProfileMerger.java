@@ -22,9 +22,10 @@ import java.util.concurrent.Callable;
  * <p>Work is split in two steps. First every input's profile kind is probed in input order, so the
  * compatibility decisions LLVM takes input by input are taken the same way. Then the accepted
  * inputs are cut into contiguous slices (balanced by size), each slice is merged into its own
- * {@link MergeState} on a worker thread, and the partial states are combined. Because combining
- * is associative and commutative, the result is the same for every thread count and equals what a
- * sequential merge would produce.
+ * {@link MergeState} on a worker thread (runs of one binary into its binary groups, which are
+ * added up across the slices before they enter a state), and the partial states are combined.
+ * Because combining is associative and commutative, the result is the same for every thread count
+ * and equals what a sequential merge would produce.
  */
 public final class ProfileMerger {
     static final String KIND_CONFLICT = "Merge IR generated profile with Clang generated profile.";
