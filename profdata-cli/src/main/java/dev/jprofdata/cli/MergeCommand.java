@@ -236,12 +236,7 @@ final class MergeCommand extends DeclaredCommand {
                 // for device records while reading them, and split by content only if one has them
                 // (spec/performance.md). No input is opened before the merge reads it.
                 try {
-                    MergeResult hostOnly = mergeAndReport(ctx, inputs, options.hostOnly(true).build(), mode);
-                    if (hostOnly == null) {
-                        return 1;
-                    }
-                    write(ctx, versionChoice.prepare(ctx.err(), hostOnly.contents()), output);
-                    return 0;
+                    return mergeAndWrite(ctx, inputs, options.hostOnly(true).build(), mode);
                 } catch (DeviceRecordsFoundException e) {
                     options.hostOnly(false);
                 }
@@ -251,7 +246,13 @@ final class MergeCommand extends DeclaredCommand {
                 return mergeSplit(ctx, split, options.build(), mode);
             }
         }
-        MergeResult result = mergeAndReport(ctx, inputs, options.build(), mode);
+        return mergeAndWrite(ctx, inputs, options.build(), mode);
+    }
+
+    /** Merges {@code inputs} into the output; the exit code (1 when the merge was rejected). */
+    private int mergeAndWrite(CliContext ctx, List<MergeInput> inputs, MergeOptions options, FailureMode mode)
+            throws IOException {
+        MergeResult result = mergeAndReport(ctx, inputs, options, mode);
         if (result == null) {
             return 1;
         }

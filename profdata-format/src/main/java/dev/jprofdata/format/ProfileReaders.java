@@ -9,6 +9,8 @@ import dev.jprofdata.format.text.TextProfileReader;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -134,11 +136,7 @@ public final class ProfileReaders {
             throw new ProfileFormatException(displayName, 0, EMPTY_FILE);
         }
         if (n == 8) {
-            long le = 0;
-            for (int i = 7; i >= 0; i--) {
-                le = (le << 8) | (head[i] & 0xFF);
-            }
-            ProfileFormat binary = Magic.binaryFormatOf(le);
+            ProfileFormat binary = Magic.binaryFormatOf(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN).getLong(0));
             if (binary != null) {
                 return binary;
             }

@@ -71,21 +71,35 @@ final class BinaryGroups {
     }
 
     /**
-     * Starts a group with {@code input} ({@code size} bytes, as probed) when it is a clean plain raw
-     * file of a binary this slice has no group for, and adds its counters as the group's first
-     * member (its binary IDs go to {@code state}); returns what loading it gave, or {@code null}
-     * when it must be read the ordinary way. A run of a binary another slice has probed is read
-     * through the window like any run; only a binary not seen yet is read whole, to be probed.
+     * Adds {@code input} ({@code size} bytes, as probed) to the group of its binary, or starts a
+     * group with it when this slice has none ({@link #tryStart}); returns what loading it gave, or
+     * {@code null} when it must be read the ordinary way. A run of a binary with a group that may
+     * not join it (large counters, weight, damaged value data) starts no second group: each file
+     * is compared with the groups once.
+     */
+    InputLoader.Loaded tryAdd(int inputIndex, MergeInput input, long size, MergeState state) {
+        if (DeviceProfiles.isDeviceName(input.path())) {
+            return null;
+        }
+        Fit fit = fit(input, size);
+        if (fit != null) {
+            return fit.join(inputIndex, input, reader);
+        }
+        return tryStart(inputIndex, input, size, state);
+    }
+
+    /**
+     * Starts a group with {@code input} ({@code size} bytes, as probed), a file no group of this
+     * slice fits ({@link #tryAdd} asks only then), when it is a clean plain raw file, and adds its
+     * counters as the group's first member (its binary IDs go to {@code state}); returns what
+     * loading it gave, or {@code null} when it must be read the ordinary way. A run of a binary
+     * another slice has probed is read through the window like any run; only a binary not seen
+     * yet is read whole, to be probed.
      */
     InputLoader.Loaded tryStart(int inputIndex, MergeInput input, long size, MergeState state) {
         if (groups.size() >= MAX_GROUPS || DeviceProfiles.isDeviceName(input.path())
                 || !reader.read(input.path(), size)) {
             return null;
-        }
-        for (Group g : groups) {
-            if (g.compare(reader, size).sameBinary()) {
-                return null; // a file of an existing group that could not join (large counters, weight)
-            }
         }
         Words.Source source = reader;
         Found found = probes.findProbed(reader, size);
@@ -195,13 +209,26 @@ final class BinaryGroups {
 
     /**
      * Adds {@code input}'s counters ({@code size} bytes, as probed) to the group of its binary, if
-     * it has one; returns what loading it gave, or {@code null} when the input must be read the
-     * ordinary way.
+     * this slice has one; returns what loading it gave, or {@code null} when there is none or the
+     * input must be read the ordinary way ({@link #tryAdd} also starts groups).
      */
     InputLoader.Loaded tryJoin(int inputIndex, MergeInput input, long size) {
-        if (groups.isEmpty() || DeviceProfiles.isDeviceName(input.path())) {
+        if (DeviceProfiles.isDeviceName(input.path())) {
             return null;
         }
+        Fit fit = fit(input, size);
+        return fit == null ? null : fit.join(inputIndex, input, reader);
+    }
+
+    /** A group a file is a run of, and how the file compares with the group's reference. */
+    private record Fit(Group group, RawCounterLayout.Match match) {
+        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words) {
+            return group.join(inputIndex, input, words, match.slide());
+        }
+    }
+
+    /** The group {@code input} (read through the window) is a run of; null if none. */
+    private Fit fit(MergeInput input, long size) {
         boolean opened = false;
         for (Group g : groups) {
             // Files with value data differ in size; the rest must be exactly as long.
@@ -217,7 +244,7 @@ final class BinaryGroups {
             }
             RawCounterLayout.Match match = g.compare(reader, size);
             if (match.sameBinary()) {
-                return g.join(inputIndex, input, reader, match.slide());
+                return new Fit(g, match);
             }
         }
         return null;
@@ -334,8 +361,8 @@ final class BinaryGroups {
         boolean[] emittedBulk;
         /** All members' counters, weighted and summed, saturating: bounds every single sum. */
         long grandTotal;
-        /** The records by counter position; dropped once no later member keeps per-record sums. */
-        RecordRanges ranges;
+        /** The records by counter position (the probe's, shared by the slices' groups of the binary). */
+        final RecordRanges ranges;
 
         Group(ProfileKind kind, long[] referenceWords, RawCounterLayout layout, RecordRanges ranges) {
             this.kind = kind;
@@ -451,9 +478,6 @@ final class BinaryGroups {
                 kept = RecordSums.of(recordSums);
             }
             members.add(new Member(inputIndex, kept));
-            if (members.size() >= BulkContribution.KEPT) {
-                ranges = null; // no later member keeps per-record sums
-            }
             return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
                     Saturating.multiply(total, weight));
         }

@@ -3,8 +3,8 @@ package dev.jprofdata.merge;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.merge.state.Saturating;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * What happened to each input of one merge, by input index: its size and kind as probed, and what
@@ -15,35 +15,24 @@ import java.util.List;
 final class InputOutcomes {
     private final int count;
     final long[] sizes;
-    final ProfileKind[] kinds;
+    /** Inputs refused before reading (unreadable, or of a kind the merge cannot take) or failed in it. */
     final InputFailure[] failures;
     final boolean[] empty;
-    private final List<String>[] notices;
-    private final List<String>[] deviceWarnings;
-    private final List<String>[] details;
-    /** Per input read: records read, counts read. */
-    private final long[][] readSums;
+    /** What reading each input gave; null for inputs not read. */
+    private final InputLoader.Loaded[] loaded;
 
     InputOutcomes(int count) {
         this.count = count;
         sizes = new long[count];
-        kinds = new ProfileKind[count];
         failures = new InputFailure[count];
         empty = new boolean[count];
-        notices = emptySlots(count);
-        deviceWarnings = emptySlots(count);
-        details = emptySlots(count);
-        readSums = new long[count][];
+        loaded = new InputLoader.Loaded[count];
     }
 
     /** Notes what loading input {@code index} gave. */
-    void record(int index, InputLoader.Loaded loaded) {
-        kinds[index] = loaded.kind();
-        failures[index] = loaded.failure();
-        notices[index] = loaded.notices();
-        deviceWarnings[index] = loaded.deviceWarnings();
-        details[index] = loaded.details();
-        readSums[index] = new long[] {loaded.recordsRead(), loaded.countsRead()};
+    void record(int index, InputLoader.Loaded result) {
+        loaded[index] = result;
+        failures[index] = result.failure();
     }
 
     /** The inputs that failed, in input order. */
@@ -60,24 +49,24 @@ final class InputOutcomes {
     /** The union of the kinds of the inputs read. */
     ProfileKind kind() {
         ProfileKind kind = ProfileKind.UNKNOWN;
-        for (ProfileKind k : kinds) {
-            if (k != null) {
-                kind = kind.union(k);
+        for (InputLoader.Loaded l : loaded) {
+            if (l != null && l.kind() != null) {
+                kind = kind.union(l.kind());
             }
         }
         return kind;
     }
 
     List<String> notices() {
-        return flatten(notices);
+        return flatten(InputLoader.Loaded::notices);
     }
 
     List<String> deviceWarnings() {
-        return flatten(deviceWarnings);
+        return flatten(InputLoader.Loaded::deviceWarnings);
     }
 
     List<String> details() {
-        return flatten(details);
+        return flatten(InputLoader.Loaded::details);
     }
 
     /** Sums what was read and what was lost, per spec/robustness.md. */
@@ -93,13 +82,13 @@ final class InputOutcomes {
             if (empty[i]) {
                 emptyInputs++;
             }
-            long[] sums = readSums[i];
-            if (sums != null) {
-                records += sums[0];
-                if (sums[0] == 0 && failures[i] == null) {
+            InputLoader.Loaded l = loaded[i];
+            if (l != null) {
+                records += l.recordsRead();
+                if (l.recordsRead() == 0 && failures[i] == null) {
                     recordless++;
                 }
-                counts = Saturating.add(counts, sums[1]);
+                counts = Saturating.add(counts, l.countsRead());
             }
             InputFailure f = failures[i];
             if (f == null) {
@@ -110,8 +99,8 @@ final class InputOutcomes {
             } else {
                 partial++;
             }
-            if (sums != null) {
-                fromFailed = Saturating.add(fromFailed, sums[1]);
+            if (l != null) {
+                fromFailed = Saturating.add(fromFailed, l.countsRead());
             }
         }
         long recordsDropped = problems.stream().filter(p -> p.kind() != MergeProblem.Kind.COUNTER_OVERFLOW).count();
@@ -119,17 +108,13 @@ final class InputOutcomes {
                 droppedByMismatch, fromFailed);
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<String>[] emptySlots(int n) {
-        List<String>[] slots = new List[n];
-        Arrays.fill(slots, List.of());
-        return slots;
-    }
-
-    private static List<String> flatten(List<String>[] slots) {
+    /** Every read input's {@code part}, in input order. */
+    private List<String> flatten(Function<InputLoader.Loaded, List<String>> part) {
         List<String> all = new ArrayList<>();
-        for (List<String> s : slots) {
-            all.addAll(s);
+        for (InputLoader.Loaded l : loaded) {
+            if (l != null) {
+                all.addAll(part.apply(l));
+            }
         }
         return all;
     }

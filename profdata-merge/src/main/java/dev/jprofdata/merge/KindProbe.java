@@ -9,6 +9,8 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +43,7 @@ final class KindProbe {
             for (int r; n < 16 && (r = file.read(head, n, 16 - n)) >= 0; ) {
                 n += r;
             }
-            ProfileFormat format = n == 16 ? Magic.binaryFormatOf(littleEndian(head, 0)) : null;
+            ProfileFormat format = n == 16 ? Magic.binaryFormatOf(littleEndian(head).getLong(0)) : null;
             if (format != null) {
                 return new Head(kindOf(format, head), size);
             }
@@ -75,18 +77,14 @@ final class KindProbe {
 
     /** The kind in the version word of {@code head}, the first 16 bytes of a binary profile of {@code format}. */
     private static ProfileKind kindOf(ProfileFormat format, byte[] head) {
-        long version = littleEndian(head, 8);
-        if (format == ProfileFormat.RAW && !Magic.isRawInReaderOrder(littleEndian(head, 0))) {
+        long version = littleEndian(head).getLong(8);
+        if (format == ProfileFormat.RAW && !Magic.isRawInReaderOrder(littleEndian(head).getLong(0))) {
             version = Long.reverseBytes(version); // written by a big-endian program
         }
         return ProfileKind.fromVersionWord(version);
     }
 
-    private static long littleEndian(byte[] b, int off) {
-        long v = 0;
-        for (int i = 7; i >= 0; i--) {
-            v = (v << 8) | (b[off + i] & 0xFF);
-        }
-        return v;
+    private static ByteBuffer littleEndian(byte[] head) {
+        return ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
     }
 }

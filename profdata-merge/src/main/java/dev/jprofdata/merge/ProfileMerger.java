@@ -195,11 +195,7 @@ public final class ProfileMerger {
                 listener.inputStarted(index, input);
                 InputLoader.Loaded loaded = null;
                 if (groups != null) {
-                    long size = outcomes.sizes[index];
-                    loaded = groups.tryJoin(index, input, size);
-                    if (loaded == null) {
-                        loaded = groups.tryStart(index, input, size, state);
-                    }
+                    loaded = groups.tryAdd(index, input, outcomes.sizes[index], state);
                 }
                 if (loaded == null) {
                     loaded = loader.load(input, index, state);

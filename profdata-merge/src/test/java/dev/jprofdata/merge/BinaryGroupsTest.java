@@ -1,5 +1,7 @@
 package dev.jprofdata.merge;
 
+import static dev.jprofdata.merge.GroupCalls.join;
+import static dev.jprofdata.merge.GroupCalls.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jprofdata.format.ProfileContents;
@@ -415,16 +417,5 @@ class BinaryGroupsTest {
         assertThat(actual.problems()).isEqualTo(expected.problems());
         assertThat(actual.failures()).isEqualTo(expected.failures());
         assertThat(actual.dataLoss()).isEqualTo(expected.dataLoss());
-    }
-
-    /** {@link BinaryGroups#tryJoin} with the input's size, as the merge passes it (probed). */
-    private static InputLoader.Loaded join(BinaryGroups groups, int index, MergeInput input) throws IOException {
-        return groups.tryJoin(index, input, Files.size(input.path()));
-    }
-
-    /** {@link BinaryGroups#tryStart} with the input's size, as the merge passes it (probed). */
-    private static InputLoader.Loaded start(BinaryGroups groups, int index, MergeInput input, MergeState state)
-            throws IOException {
-        return groups.tryStart(index, input, Files.size(input.path()), state);
     }
 }

@@ -1,5 +1,7 @@
 package dev.jprofdata.merge;
 
+import static dev.jprofdata.merge.GroupCalls.join;
+import static dev.jprofdata.merge.GroupCalls.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jprofdata.format.ProfileContents;
@@ -210,16 +212,5 @@ class BinaryGroupsWideTest {
         MergeOptions options = MergeOptions.builder().numThreads(threads).failureMode(FailureMode.WARN)
                 .groupRawInputs(group).build();
         return new ProfileMerger(options).merge(inputs);
-    }
-
-    /** {@link BinaryGroups#tryJoin} with the input's size, as the merge passes it (probed). */
-    private static InputLoader.Loaded join(BinaryGroups groups, int index, MergeInput input) throws IOException {
-        return groups.tryJoin(index, input, Files.size(input.path()));
-    }
-
-    /** {@link BinaryGroups#tryStart} with the input's size, as the merge passes it (probed). */
-    private static InputLoader.Loaded start(BinaryGroups groups, int index, MergeInput input, MergeState state)
-            throws IOException {
-        return groups.tryStart(index, input, Files.size(input.path()), state);
     }
 }

@@ -2,7 +2,10 @@ package dev.jprofdata.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Collections;
+import java.util.List;
 import java.util.Random;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -26,10 +29,11 @@ class RecordRangesTest {
         int[] counts = new int[records];
         long[] starts = new long[records];
         // Records laid out one after another, then listed in a shuffled order.
-        int[] order = shuffled(records, random);
+        List<Integer> order = IntStream.range(0, records).boxed().collect(Collectors.toList());
+        Collections.shuffle(order, random);
         int at = 0;
         for (int i = 0; i < records; i++) {
-            int r = order[i];
+            int r = order.get(i);
             counts[r] = random.nextInt(5) == 0 ? 0 : 1 + random.nextInt(random.nextBoolean() ? 4 : 40);
             starts[r] = at;
             at += counts[r];
@@ -73,16 +77,5 @@ class RecordRangesTest {
         assertThat(RecordRanges.of(new long[] {1, 4}, new int[] {3, 8}, 12)).as("counters left at the start").isNull();
         assertThat(RecordRanges.of(new long[] {0, 4}, new int[] {4, 9}, 12)).as("past the section").isNull();
         assertThat(RecordRanges.of(new long[] {-1}, new int[] {1}, 1)).as("negative start").isNull();
-    }
-
-    private static int[] shuffled(int n, Random random) {
-        int[] a = IntStream.range(0, n).toArray();
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
-        return a;
     }
 }

@@ -155,10 +155,10 @@ public final class RawProfileReader implements ProfileReader {
         long be = Long.reverseBytes(le);
         RawBytes ordered;
         int pointerWidth;
-        if (le == Magic.RAW64 || le == Magic.RAW32) {
+        if (Magic.isRawInReaderOrder(le)) {
             ordered = mapped;
             pointerWidth = le == Magic.RAW64 ? 8 : 4;
-        } else if (be == Magic.RAW64 || be == Magic.RAW32) {
+        } else if (Magic.isRawInReaderOrder(be)) {
             ordered = mapped.withOrder(ByteOrder.BIG_ENDIAN);
             pointerWidth = be == Magic.RAW64 ? 8 : 4;
         } else {
