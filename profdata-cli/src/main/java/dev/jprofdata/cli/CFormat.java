@@ -63,21 +63,11 @@ public final class CFormat {
 
     /** C {@code 0x%016llx}. */
     public static String hex16(long value) {
-        return appendHex16(new StringBuilder(18), value).toString();
-    }
-
-    /** Appends C's {@code 0x%016llx} of {@code value} to {@code out}. */
-    public static StringBuilder appendHex16(StringBuilder out, long value) {
-        out.append("0x");
+        StringBuilder out = new StringBuilder(18).append("0x");
         for (int shift = 60; shift >= 0; shift -= 4) {
             out.append(Character.forDigit((int) (value >>> shift) & 0xF, 16));
         }
-        return out;
-    }
-
-    /** Appends C's {@code %llu} of {@code value} (the 64 bits read as unsigned) to {@code out}. */
-    public static StringBuilder appendUnsigned(StringBuilder out, long value) {
-        return value >= 0 ? out.append(value) : out.append(Long.toUnsignedString(value));
+        return out.toString();
     }
 
     /** C's conversion of an unsigned 64-bit integer to double (round to nearest even). */

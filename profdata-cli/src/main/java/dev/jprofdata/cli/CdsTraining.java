@@ -47,6 +47,7 @@ public final class CdsTraining {
         String raw2 = p.resolve("ir_2.profraw").toString();
         String out = work.resolve("out.profdata").toString();
         run(work, sink, "show", indexed);
+        run(work, sink, "show", "--all-functions", "--counts", indexed);
         run(work, sink, "show", "--all-functions", "--counts", "--ic-targets", "--memop-sizes", indexed);
         run(work, sink, "show", "--detailed-summary", "--topn=3", indexed);
         run(work, sink, "show", "--all-functions", "--counts", raw1);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -25,67 +24,26 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@link #abandon()} deletes the temporary file, so a failed command leaves an existing output file
  * untouched (llvm-profdata truncates it before reading its input).
  *
- * <p>Standard output copies llvm-profdata's buffering: text reaches the stream in 4096-byte blocks
- * and whatever is pending when a command fails is dropped, so a failing command prints exactly
- * what llvm-profdata would have printed (nothing, for small outputs).
+ * <p>Standard output copies llvm-profdata's buffering: text reaches the stream in whole 4096-byte
+ * blocks ({@link BlockTextWriter}) and whatever is pending when a command fails is dropped, so a
+ * failing command prints exactly what llvm-profdata would have printed (nothing, for small outputs).
  */
 final class CommandOutput implements AutoCloseable {
     static final String STDOUT = "-";
-    private static final int BLOCK = 4096;
 
     private final PrintStream stdout;
     private final Path target;
     private final Path temp;
     private final OutputStream fileStream;
-    private final byte[] block = new byte[BLOCK];
-    private int pending;
+    private final BlockTextWriter writer;
     private boolean finished;
-    private final Writer writer = new Writer() {
-        @Override
-        public void write(char[] cbuf, int off, int len) {
-            for (int i = 0; i < len; i++) {
-                writeByte(cbuf[off + i]);
-            }
-        }
-
-        /** Bulk copies of each char's low byte (the ISO-8859-1 rule above); no per-char calls. */
-        @Override
-        @SuppressWarnings("deprecation")
-        public void write(String s, int off, int len) {
-            while (len > 0) {
-                int n = Math.min(len, BLOCK - pending);
-                s.getBytes(off, off + n, block, pending);
-                pending += n;
-                off += n;
-                len -= n;
-                if (pending == BLOCK) {
-                    writeBlock();
-                }
-            }
-        }
-
-        @Override
-        public Writer append(CharSequence csq) {
-            String s = csq.toString();
-            write(s, 0, s.length());
-            return this;
-        }
-
-        @Override
-        public void flush() {
-            // Blocks are written as they fill; the rest only on commit (see the class comment).
-        }
-
-        @Override
-        public void close() {
-        }
-    };
 
     private CommandOutput(PrintStream stdout, Path target, Path temp, OutputStream fileStream) {
         this.stdout = stdout;
         this.target = target;
         this.temp = temp;
         this.fileStream = fileStream;
+        this.writer = new BlockTextWriter(fileStream == null ? stdout::write : fileStream::write);
     }
 
     /**
@@ -110,6 +68,11 @@ final class CommandOutput implements AutoCloseable {
         }
         Path dir = target.toAbsolutePath().getParent();
         try {
+            if (Files.exists(target) && !Files.isRegularFile(target)) {
+                // A device or a pipe (/dev/null, /dev/stdout): a rename would replace the device
+                // itself, so it is written like standard output, in whole blocks as they fill.
+                return new CommandOutput(null, target, null, Files.newOutputStream(target, StandardOpenOption.WRITE));
+            }
             return createTemp(target, dir);
         } catch (NoSuchFileException e) {
             throw new CliException(outputArg + ": No such file or directory");
@@ -140,8 +103,17 @@ final class CommandOutput implements AutoCloseable {
     }
 
     /** The text sink; chars are written as single bytes (ISO-8859-1). */
-    Writer writer() {
+    BlockTextWriter writer() {
         return writer;
+    }
+
+    /**
+     * Hands on the whole blocks written so far, as llvm-profdata's stream would have by now: call it
+     * before printing to standard error in the middle of a report, so that the two interleave as
+     * they do with llvm-profdata.
+     */
+    void flushBlocks() {
+        writer.drainBlocks();
     }
 
     /** Makes the output final: the rest goes to stdout, or the file replaces the target. */
@@ -151,13 +123,15 @@ final class CommandOutput implements AutoCloseable {
         }
         finished = true;
         try {
+            writer.drainAll();
             if (fileStream == null) {
-                stdout.write(block, 0, pending);
                 stdout.flush();
                 return;
             }
-            fileStream.write(block, 0, pending);
             fileStream.close();
+            if (temp == null) {
+                return;
+            }
             keepPermissions();
             try {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -167,8 +141,9 @@ final class CommandOutput implements AutoCloseable {
         } catch (IOException e) {
             deleteTemp();
             throw new UncheckedIOException(e);
-        } finally {
-            pending = 0;
+        } catch (UncheckedIOException e) {
+            deleteTemp();
+            throw e;
         }
     }
 
@@ -178,7 +153,15 @@ final class CommandOutput implements AutoCloseable {
             return;
         }
         finished = true;
-        pending = 0;
+        if (temp == null) {
+            // What llvm-profdata's stream had handed on: every whole block; the rest is lost.
+            try {
+                writer.drainBlocks();
+            } catch (UncheckedIOException e) {
+                // Standard output is gone (a closed pipe): the command fails for its own reason.
+            }
+        }
+        writer.discard();
         if (fileStream != null) {
             try {
                 fileStream.close();
@@ -195,27 +178,6 @@ final class CommandOutput implements AutoCloseable {
         abandon();
     }
 
-    private void writeByte(char c) {
-        block[pending++] = (byte) c;
-        if (pending == BLOCK) {
-            writeBlock();
-        }
-    }
-
-    /** Hands a full block to the stream. */
-    private void writeBlock() {
-        try {
-            if (fileStream == null) {
-                stdout.write(block, 0, BLOCK);
-            } else {
-                fileStream.write(block, 0, BLOCK);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        pending = 0;
-    }
-
     /** A replaced file keeps its permissions, as it would if it were overwritten in place. */
     private void keepPermissions() {
         try {
@@ -228,6 +190,9 @@ final class CommandOutput implements AutoCloseable {
     }
 
     private void deleteTemp() {
+        if (temp == null) {
+            return;
+        }
         try {
             Files.deleteIfExists(temp);
         } catch (IOException e) {

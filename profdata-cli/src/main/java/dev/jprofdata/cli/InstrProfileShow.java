@@ -1,9 +1,11 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ReadAhead;
 import dev.jprofdata.format.TemporalTrace;
 import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.ValueKind;
@@ -13,7 +15,6 @@ import dev.jprofdata.format.summary.SummaryBuilder;
 import dev.jprofdata.format.summary.SummaryEntry;
 import dev.jprofdata.format.text.TextProfileWriter;
 import java.io.IOException;
-import java.io.Writer;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -25,19 +26,24 @@ import java.util.List;
  * that pass the context-sensitivity filter (the summary stored in indexed files is not used).
  */
 final class InstrProfileShow {
+    // The text of every shown function's lines, encoded once.
+    private static final byte[] INDENT = latin1("  ");
+    private static final byte[] HASH = latin1(":\n    Hash: ");
+    private static final byte[] COUNTERS = latin1("    Counters: ");
+    private static final byte[] FUNCTION_COUNT = latin1("    Function count: ");
+    private static final byte[] BLOCK_COUNTS = latin1("    Block counts: [");
+
     private final ShowOptions options;
     private final ProfileReader reader;
-    private final Writer out;
+    private final BlockTextWriter out;
     private final SummaryBuilder summary;
     private final HottestFunctions hottest;
     private final ValueSiteStats[] stats = new ValueSiteStats[ValueKind.COUNT];
     private final boolean ir;
-    /** Reused for the lines printed per function. */
-    private final StringBuilder line = new StringBuilder(256);
     private long shownFunctions;
     private long belowCutoff;
 
-    InstrProfileShow(ShowOptions options, ProfileReader reader, Writer out) {
+    InstrProfileShow(ShowOptions options, ProfileReader reader, BlockTextWriter out) {
         this.options = options;
         this.reader = reader;
         this.out = out;
@@ -66,8 +72,16 @@ final class InstrProfileShow {
             printSummary(total.summary().build());
             return;
         }
-        if (!options.icTargets() && !options.vtables() && !options.memopSizes() && !options.text()) {
+        boolean valueSites = options.icTargets() || options.vtables() || options.memopSizes() || options.text();
+        if (!valueSites) {
             reader.omitValueSites();
+        }
+        if (!valueSites && !options.text() && !options.covered() && !options.listBelowCutoff() && !hottest.wanted()
+                && reader.readsBatches()) {
+            CountsTally total = showBatches();
+            belowCutoff = total.belowCutoff();
+            printSummary(total.summary().build());
+            return;
         }
         ProfileRecord record;
         while ((record = reader.next()) != null) {
@@ -92,6 +106,43 @@ final class InstrProfileShow {
                 && !options.listBelowCutoff() && !hottest.wanted();
     }
 
+    /**
+     * The report when a record is nothing but its name, hash and counters to it (no value sites,
+     * no lists): records come in batches, read on a second thread while this one prints, and no
+     * object is built per record.
+     */
+    private CountsTally showBatches() throws IOException {
+        CountsTally total = new CountsTally(ir, options.showCs(), options.valueCutoff(), options.summaryCutoffs());
+        try (ReadAhead ahead = new ReadAhead(reader)) {
+            CountsBatch batch;
+            while ((batch = ahead.next()) != null) {
+                long[] counts = batch.counts();
+                for (int i = 0; i < batch.size(); i++) {
+                    int from = batch.countsStart(i);
+                    int to = batch.countsEnd(i);
+                    CountsTally.Verdict verdict = total.add(batch.hash(i), counts, from, to);
+                    if (verdict == CountsTally.Verdict.OTHER_CONTEXT || verdict == CountsTally.Verdict.BELOW_CUTOFF
+                            || !(options.allFunctions() || options.shows(batch.name(i)))) {
+                        continue;
+                    }
+                    printHeader(batch.names(), batch.nameStart(i), batch.nameEnd(i), batch.hash(i));
+                    if (verdict == CountsTally.Verdict.PSEUDO) {
+                        printPseudo(counts[from], to - from);
+                        continue;
+                    }
+                    out.bytes(COUNTERS).unsigned(to - from).ch('\n');
+                    if (!ir) {
+                        out.bytes(FUNCTION_COUNT).unsigned(counts[from]).ch('\n');
+                    }
+                    if (options.counts()) {
+                        printBlockCounts(counts, from, to);
+                    }
+                }
+            }
+        }
+        return total;
+    }
+
     private void visit(ProfileRecord r) throws IOException {
         boolean show = options.shows(r.name());
         if (show && options.text()) {
@@ -113,8 +164,7 @@ final class InstrProfileShow {
         if (r.isPseudo()) {
             if (show) {
                 printHeader(r);
-                out.write("    Counters: " + counts.length
-                        + (counts[0] == ProfileRecord.PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n"));
+                printPseudo(counts[0], counts.length);
             }
             return;
         }
@@ -143,21 +193,46 @@ final class InstrProfileShow {
     }
 
     /** The first lines of a shown function ("Counters:" before the first one). */
-    private void printHeader(ProfileRecord r) throws IOException {
+    private void printHeader(ProfileRecord r) {
+        startFunction();
+        out.bytes(INDENT).text(r.name()).bytes(HASH).hex16(r.hash()).ch('\n');
+    }
+
+    /** {@link #printHeader(ProfileRecord)} for a name given as {@code name[from..to)}. */
+    private void printHeader(byte[] name, int from, int to, long hash) {
+        startFunction();
+        out.bytes(INDENT).bytes(name, from, to).bytes(HASH).hex16(hash).ch('\n');
+    }
+
+    private void startFunction() {
         if (shownFunctions == 0) {
-            out.write("Counters:\n");
+            out.text("Counters:\n");
         }
         shownFunctions++;
-        line.setLength(0);
-        line.append("  ").append(r.name()).append(":\n    Hash: ");
-        out.append(CFormat.appendHex16(line, r.hash()).append('\n'));
+    }
+
+    /** A record that carries LLVM's pseudo-count marker instead of counts. */
+    private void printPseudo(long marker, int numCounts) {
+        out.bytes(COUNTERS).unsigned(numCounts)
+                .text(marker == ProfileRecord.PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n");
+    }
+
+    /** Front-end profiles print counter 0 as "Function count" instead. */
+    private void printBlockCounts(long[] counts, int from, int to) {
+        out.bytes(BLOCK_COUNTS);
+        for (int i = ir ? from : from + 1; i < to; i++) {
+            if (i != (ir ? from : from + 1)) {
+                out.ch(',').ch(' ');
+            }
+            out.unsigned(counts[i]);
+        }
+        out.ch(']').ch('\n');
     }
 
     private void printFunction(ProfileRecord r) throws IOException {
         long[] counts = r.counts();
         printHeader(r);
-        line.setLength(0);
-        out.append(line.append("    Counters: ").append(counts.length).append('\n'));
+        out.bytes(COUNTERS).unsigned(counts.length).ch('\n');
         if (r.offload() != null && r.offload().slotsPerBlock() > 0) {
             // A raw GPU device record: the counts above are its per-wave slots reduced per block.
             int k = r.offload().slotsPerBlock();
@@ -165,7 +240,7 @@ final class InstrProfileShow {
                     + " slots, NumOffloadProfilingThreads " + (k - 1) + ")\n");
         }
         if (!ir) {
-            out.write("    Function count: " + Long.toUnsignedString(counts[0]) + "\n");
+            out.bytes(FUNCTION_COUNT).unsigned(counts[0]).ch('\n');
         }
         if (options.icTargets()) {
             out.write("    Indirect Call Site Count: " + r.numSites(ValueKind.INDIRECT_CALL_TARGET) + "\n");
@@ -179,13 +254,7 @@ final class InstrProfileShow {
             out.write("    Number of Memory Intrinsics Calls: " + memopSites + "\n");
         }
         if (options.counts()) {
-            // Front-end profiles print counter 0 as "Function count" above.
-            line.setLength(0);
-            line.append("    Block counts: [");
-            for (int i = ir ? 0 : 1; i < counts.length; i++) {
-                CFormat.appendUnsigned(i == (ir ? 0 : 1) ? line : line.append(", "), counts[i]);
-            }
-            out.append(line.append("]\n"));
+            printBlockCounts(counts, 0, counts.length);
             long[] waves = r.waveCounts();
             if (waves != null && waves.length > 0) {
                 // The offload fork's line (raw v12, indexed v15): every wave counter, none skipped.
@@ -327,5 +396,9 @@ final class InstrProfileShow {
                 out.write("    " + (name == null ? "" : name) + "\n");
             }
         }
+    }
+
+    private static byte[] latin1(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

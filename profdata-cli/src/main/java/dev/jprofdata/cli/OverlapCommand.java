@@ -102,6 +102,7 @@ final class OverlapCommand extends DeclaredCommand {
                 return 1;
             }
             if (result instanceof OverlapResult.Compared compared) {
+                out.flushBlocks();
                 MergeCommand.MergeReport.problems(ctx.err(), compared.baseProblems());
                 write(out, OverlapReport.program(files.get(0), files.get(1), compared.program()));
             }
@@ -120,6 +121,7 @@ final class OverlapCommand extends DeclaredCommand {
             OverlapResult result = new ProfileOverlap(new OverlapOptions(cs, cutoff, function)).compare(
                     base.path(), base.displayName(), test.path(), test.displayName(), report::function);
             if (result instanceof OverlapResult.Compared compared) {
+                out.flushBlocks();
                 MergeCommand.MergeReport.problems(ctx.err(), compared.baseProblems());
             }
             report.finish(result);

@@ -116,13 +116,30 @@ class LauncherTest {
     }
 
     @Test
-    void bigShowKeepsTheOptimisingCompiler() throws Exception {
+    void bigShowOfOtherFormatsKeepsTheOptimisingCompiler() throws Exception {
         Path big = root.resolve("big.profdata");
         try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
-            f.setLength(20L << 20); // sparse: only its size matters here
+            f.setLength(20L << 20); // sparse: only its size matters here (no magic: not indexed)
         }
         List<String> args = launch("show", big.toString());
         assertThat(args).contains("-Xmn16m", "-XX:+UseSerialGC").doesNotContain("-XX:TieredStopAtLevel=1");
+    }
+
+    /** Batches read on a second thread: C1 alone, unless value sites or a text dump are printed. */
+    @Test
+    void bigShowOfAnIndexedProfileUsesC1UnlessItPrintsValueSites() throws Exception {
+        Path big = root.resolve("big.profdata");
+        try (RandomAccessFile f = new RandomAccessFile(big.toFile(), "rw")) {
+            f.write(Files.readAllBytes(copyFixture("ir.profdata")), 0, 8); // the indexed magic
+            f.setLength(20L << 20);
+        }
+        assertThat(launch("show", "--all-functions", "--counts", big.toString()))
+                .contains("-Xmn16m", "-XX:TieredStopAtLevel=1");
+        assertThat(launch("show", big.toString())).contains("-XX:TieredStopAtLevel=1");
+        for (String valueSites : List.of("--ic-targets", "-ic-targets", "--memop-sizes", "--show-vtables", "--text")) {
+            assertThat(launch("show", "--all-functions", valueSites, big.toString())).as(valueSites)
+                    .contains("-Xmn16m").doesNotContain("-XX:TieredStopAtLevel=1");
+        }
     }
 
     @Test

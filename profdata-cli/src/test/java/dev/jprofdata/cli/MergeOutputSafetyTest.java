@@ -56,6 +56,43 @@ class MergeOutputSafetyTest {
     }
 
     @Test
+    void outputThroughASymbolicLinkReplacesTheFileAndKeepsTheLink() throws IOException {
+        Path real = tmp.resolve("real.profdata");
+        Files.write(real, "previous content".getBytes(StandardCharsets.US_ASCII));
+        Path link = Files.createSymbolicLink(tmp.resolve("link.profdata"), real);
+        CliRun run = CliRun.run(CliRun.fixtures(), "merge", "-o", link.toString(), "profiles/ir_1.profraw");
+        CliRun expected = CliRun.run(CliRun.fixtures(), "merge", "-o", tmp.resolve("ref.profdata").toString(),
+                "profiles/ir_1.profraw");
+        assertThat(run.exitCode()).isZero();
+        assertThat(expected.exitCode()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readAllBytes(real)).isEqualTo(Files.readAllBytes(tmp.resolve("ref.profdata")));
+    }
+
+    /**
+     * A device or named pipe as output ({@code -o /dev/null}, a FIFO read by another process) gets
+     * the content written into it; a rename would replace the device node with a regular file.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"merge", "merge --text", "show --all-functions --counts"})
+    void outputIntoANamedPipeIsWrittenIntoThePipe(String command) throws Exception {
+        Path fifo = NamedPipes.create(tmp.resolve("pipe"));
+        String input = command.startsWith("show") ? "profiles/ir.profdata" : "profiles/ir_1.profraw";
+        String[] args = (command + " -o " + fifo + " " + input).split(" ");
+        String[] reference = (command + " -o " + tmp.resolve("ref") + " " + input).split(" ");
+        java.util.concurrent.Future<byte[]> read = NamedPipes.readAllLater(fifo);
+        CliRun run = CliRun.run(CliRun.fixtures(), args);
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        CliRun expected = CliRun.run(CliRun.fixtures(), reference);
+        assertThat(expected.exitCode()).isZero();
+        assertThat(read.get(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(Files.readAllBytes(tmp.resolve("ref")));
+        assertThat(Files.isRegularFile(fifo, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("pipe", "ref");
+        }
+    }
+
+    @Test
     void missingInputIsOneLineAndExitCodeOne() {
         CliRun run = CliRun.run(CliRun.fixtures(), "merge", "-o", tmp.resolve("x").toString(), "profiles/nope.profraw");
         assertThat(run.exitCode()).isEqualTo(1);

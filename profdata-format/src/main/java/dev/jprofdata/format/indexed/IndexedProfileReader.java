@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
@@ -215,6 +216,37 @@ public final class IndexedProfileReader implements ProfileReader {
             failure = e;
             throw e;
         }
+    }
+
+    /** Offload profiles (version 14 on) carry device data in their records, which batches do not. */
+    @Override
+    public boolean readsBatches() {
+        return header.version() < IndexedFormat.OFFLOAD_VERSION;
+    }
+
+    /** Names and counters straight from the mapping, as {@link #scanCounts} reads counters. */
+    @Override
+    public boolean nextBatch(CountsBatch batch) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        if (pendingIndex < pending.size()) {
+            throw new IllegalStateException(fileName() + ": next() and nextBatch() mixed on one reader");
+        }
+        batch.clear();
+        try {
+            while (!batch.full() && cursor.advance()) {
+                RecordDecoder.addTo(batch, in, header.version(), cursor.keyOffset(), cursor.keyLength(),
+                        cursor.dataOffset(), cursor.dataLength(), layout);
+            }
+        } catch (ProfileFormatException e) {
+            // The records before the bad key go out first; the error comes with the next call.
+            failure = e;
+            if (batch.size() == 0) {
+                throw e;
+            }
+        }
+        return batch.size() > 0;
     }
 
     /**

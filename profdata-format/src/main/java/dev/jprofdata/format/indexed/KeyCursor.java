@@ -56,6 +56,16 @@ final class KeyCursor {
         return in.latin1(keyAt, keyLength);
     }
 
+    /** Where the current key's bytes start in the file. */
+    long keyOffset() {
+        return keyAt;
+    }
+
+    /** The current key's length, checked as {@link #key()} checks it. */
+    int keyLength() throws ProfileFormatException {
+        return in.nameLength(keyAt, keyLength);
+    }
+
     long dataOffset() {
         return dataOffset;
     }

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.OffloadData;
@@ -98,6 +99,22 @@ final class RecordDecoder {
             sink.accept(in.u64(layout.get(r, KeyLayout.HASH_AT)), buffer, n);
         }
         return buffer;
+    }
+
+    /**
+     * Adds the name, hash and counters of each record of one key to {@code batch}, after checking
+     * the key whole as {@link #decode} does; the name is the key's {@code keyLength} bytes at
+     * {@code keyAt}.
+     */
+    static void addTo(CountsBatch batch, MappedBytes in, int version, long keyAt, int keyLength, long at, long length,
+            KeyLayout layout) throws ProfileFormatException {
+        check(in, version, at, length, layout);
+        for (int r = 0; r < layout.records(); r++) {
+            int n = (int) layout.get(r, KeyLayout.NUM_COUNTS);
+            int i = batch.add(in.u64(layout.get(r, KeyLayout.HASH_AT)), keyLength, n);
+            in.copy(keyAt, batch.names(), batch.nameStart(i), keyLength);
+            in.u64s(layout.get(r, KeyLayout.COUNTS_AT), batch.counts(), batch.countsStart(i), n);
+        }
     }
 
     private static void check(MappedBytes in, int version, long at, long length, KeyLayout layout)

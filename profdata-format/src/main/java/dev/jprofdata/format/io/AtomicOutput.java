@@ -11,7 +11,9 @@ import java.nio.file.StandardOpenOption;
 /**
  * Writes a file so that readers only ever see the old content or the complete new one: the data
  * goes to a temporary file in the same directory, is forced to disk, and is renamed over the
- * target. If writing fails the temporary file is removed and the target is untouched.
+ * target. If writing fails the temporary file is removed and the target is untouched. Targets
+ * that are not regular files (devices, pipes) get the complete content copied in instead, since a
+ * rename would replace the device itself.
  */
 public final class AtomicOutput {
     private AtomicOutput() {
@@ -23,8 +25,23 @@ public final class AtomicOutput {
         void writeTo(Path temporary) throws IOException;
     }
 
+    /**
+     * Writes {@code target} from what {@code producer} puts into a temporary file. A target that is
+     * a symbolic link to an existing file is written through: the file it points to is replaced, the
+     * link stays. A target that exists but is no regular file (a device such as {@code /dev/null}, a
+     * named pipe, {@code /dev/stdout}) cannot be replaced by a rename: the complete content is
+     * copied into it once the producer has finished, so a failed write still sends it nothing.
+     */
     public static void write(Path target, Producer producer) throws IOException {
         Path absolute = target.toAbsolutePath();
+        if (Files.exists(absolute)) {
+            Path real = absolute.toRealPath();
+            if (!Files.isRegularFile(real)) {
+                copyInto(absolute, producer);
+                return;
+            }
+            absolute = real;
+        }
         Path dir = absolute.getParent();
         if (!Files.isDirectory(dir)) {
             throw new java.nio.file.NoSuchFileException(target.toString());
@@ -49,6 +66,19 @@ public final class AtomicOutput {
             if (!done) {
                 Files.deleteIfExists(tmp);
             }
+        }
+    }
+
+    /** Produces into a private temporary file, then copies the whole of it into {@code device}. */
+    private static void copyInto(Path device, Producer producer) throws IOException {
+        Path tmp = Files.createTempFile("jprofdata", ".out");
+        try {
+            producer.writeTo(tmp);
+            try (java.io.OutputStream out = Files.newOutputStream(device, StandardOpenOption.WRITE)) {
+                Files.copy(tmp, out);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 

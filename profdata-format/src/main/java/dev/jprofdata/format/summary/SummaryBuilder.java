@@ -75,10 +75,15 @@ public final class SummaryBuilder {
 
     /** Adds the counters {@code counts[0..length)} of one record (a reader's reused buffer). */
     public void addCounts(long[] counts, int length) {
-        if (length == 0) {
+        addCounts(counts, 0, length);
+    }
+
+    /** Adds the counters {@code counts[from..to)} of one record (a slice of a batch's counters). */
+    public void addCounts(long[] counts, int from, int to) {
+        if (from == to) {
             return; // LLVM would read past the end; nothing sensible to add
         }
-        long first = counts[0];
+        long first = counts[from];
         if (ProfileRecord.isPseudoCount(first)) {
             return;
         }
@@ -87,7 +92,7 @@ public final class SummaryBuilder {
         if (Long.compareUnsigned(first, maxFunctionCount) > 0) {
             maxFunctionCount = first;
         }
-        for (int i = 1; i < length; i++) {
+        for (int i = from + 1; i < to; i++) {
             long c = counts[i];
             addCount(c);
             if (Long.compareUnsigned(c, maxInternalCount) > 0) {

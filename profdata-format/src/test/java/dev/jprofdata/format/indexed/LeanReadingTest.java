@@ -2,8 +2,10 @@ package dev.jprofdata.format.indexed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ReadAhead;
 import dev.jprofdata.format.ValueKind;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -17,9 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The two lean ways of reading an indexed profile ({@code scanCounts}, which builds no record, and
- * {@code omitValueSites}, which builds records without value sites) see the same records and fail
- * at the same byte with the same message as a full read, on every committed file and on seeded
+ * The lean ways of reading an indexed profile ({@code scanCounts}, which builds no record,
+ * {@code omitValueSites}, which builds records without value sites, and batches of names and
+ * counters, read directly or on a second thread) see the same records and fail at the same byte
+ * with the same message as a full read, on every committed file and on seeded
  * corruptions of the files that carry value data.
  */
 class LeanReadingTest {
@@ -90,6 +93,11 @@ class LeanReadingTest {
             assertThat(scan(bytes)).as("scanCounts of %s", what).isEqualTo(full);
             assertThat(fullRead(bytes, true)).as("omitValueSites of %s", what).isEqualTo(full);
             assertThat(withoutValueSitesMatch(bytes)).as("records without value sites of %s", what).isTrue();
+            Named named = namedRead(bytes);
+            if (named.readsBatches()) {
+                assertThat(batches(bytes, false)).as("batches of %s", what).isEqualTo(named.outcome());
+                assertThat(batches(bytes, true)).as("batches read ahead of %s", what).isEqualTo(named.outcome());
+            }
         } catch (ProfileFormatException e) {
             throw new AssertionError(e);
         }
@@ -122,6 +130,49 @@ class LeanReadingTest {
                 r.scanCounts((hash, counts, length) -> records.add(line(hash, counts, length)));
             }
         });
+    }
+
+    /** A full read with names in the lines, and whether the reader offers batches. */
+    private record Named(Outcome outcome, boolean readsBatches) {
+    }
+
+    private static Named namedRead(byte[] bytes) throws ProfileFormatException {
+        boolean[] batches = new boolean[1];
+        Outcome outcome = read(bytes, (r, records) -> {
+            batches[0] = r.readsBatches();
+            r.omitValueSites();
+            ProfileRecord rec;
+            while ((rec = r.next()) != null) {
+                records.add(rec.name() + " " + line(rec.hash(), rec.counts(), rec.counts().length));
+            }
+        });
+        return new Named(outcome, batches[0]);
+    }
+
+    /** Batches read directly or on a second thread: the same lines, the failure after the same records. */
+    private static Outcome batches(byte[] bytes, boolean readAhead) throws ProfileFormatException {
+        return read(bytes, (r, records) -> {
+            if (readAhead) {
+                try (ReadAhead ahead = new ReadAhead(r)) {
+                    CountsBatch batch;
+                    while ((batch = ahead.next()) != null) {
+                        addLines(batch, records);
+                    }
+                }
+            } else {
+                CountsBatch batch = new CountsBatch();
+                while (r.nextBatch(batch)) {
+                    addLines(batch, records);
+                }
+            }
+        });
+    }
+
+    private static void addLines(CountsBatch batch, List<String> records) {
+        for (int i = 0; i < batch.size(); i++) {
+            long[] counts = Arrays.copyOfRange(batch.counts(), batch.countsStart(i), batch.countsEnd(i));
+            records.add(batch.name(i) + " " + line(batch.hash(i), counts, counts.length));
+        }
     }
 
     /** One way of reading the records of a file into lines. */
