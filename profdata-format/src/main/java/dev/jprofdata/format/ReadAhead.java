@@ -96,7 +96,8 @@ public final class ReadAhead implements AutoCloseable {
             // Room is certain: at most BATCHES batches are out, and the queue holds one more.
             filled.add(new Item(null, e));
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            // Nothing here interrupts this thread; should something, the caller must not wait forever.
+            filled.add(new Item(null, new InterruptedIOException("reading " + source.fileName() + " was interrupted")));
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.jprofdata.format.text;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The significant lines of a text profile, one at a time, with the position of each.
@@ -14,14 +16,17 @@ import java.io.Reader;
  *       trimmed, so an indented {@code #} line is data;</li>
  *   <li>a NUL character ends the input, because LLVM scans a NUL-terminated buffer.</li>
  * </ul>
- * The source must decode ISO-8859-1, so that one {@code char} is one byte and byte offsets are
- * character counts.
+ * Bytes are read as they are and stand for the ISO-8859-1 characters of the same value, so that
+ * one {@code char} is one byte and byte offsets are character counts. (Reading bytes rather than
+ * decoded characters spares a decoding pass and a copy per line: a third of reading a text
+ * profile's lines.)
  */
 final class TextLines {
     private static final int BUFFER_SIZE = 1 << 16;
+    private static final byte[] CARRIAGE_RETURN = {'\r'};
 
-    private final Reader in;
-    private final char[] buf = new char[BUFFER_SIZE];
+    private final InputStream in;
+    private final byte[] buf = new byte[BUFFER_SIZE];
     private int pos;
     private int limit;
     /** Offset of {@code buf[0]} in the file. */
@@ -30,15 +35,18 @@ final class TextLines {
 
     /** The lines terminated so far (1-based number of the line being scanned). */
     private long physicalLine = 1;
-    private final StringBuilder sb = new StringBuilder();
+    /** The current line's bytes are {@code line[0, lineLength)}. */
+    private byte[] line = new byte[256];
+    private int lineLength;
+    private final CharSequence lineChars = new LineChars();
 
-    /** The current line's characters are in {@link #sb}; its String is made on first request. */
+    /** The current line's String is made on first request. */
     private boolean atEnd;
     private String current;
     private long currentOffset;
     private long currentLineNumber;
 
-    TextLines(Reader in) throws IOException {
+    TextLines(InputStream in) throws IOException {
         this.in = in;
         advance();
     }
@@ -46,7 +54,7 @@ final class TextLines {
     /** The current line, or {@code null} at the end of the input. */
     String current() {
         if (current == null && !atEnd) {
-            current = sb.toString();
+            current = new String(line, 0, lineLength, StandardCharsets.ISO_8859_1);
         }
         return current;
     }
@@ -56,7 +64,7 @@ final class TextLines {
      * parsing a number without making a String of every counter line.
      */
     CharSequence currentChars() {
-        return atEnd ? null : sb;
+        return atEnd ? null : lineChars;
     }
 
     boolean atEnd() {
@@ -91,10 +99,10 @@ final class TextLines {
                 continue;
             }
             readLine();
-            if (sb.length() == 0 && !eof) {
+            if (lineLength == 0 && !eof) {
                 continue; // blank line
             }
-            if (sb.length() == 0) {
+            if (lineLength == 0) {
                 // The input ended (or hit NUL) right here: nothing more to return.
                 atEnd = true;
                 currentOffset = start;
@@ -108,16 +116,16 @@ final class TextLines {
     }
 
     /**
-     * Reads up to and excluding the next line end into {@link #sb}, consuming the line end. At a
+     * Reads up to and excluding the next line end into {@link #line}, consuming the line end. At a
      * NUL or the end of the input it stops and marks the input as ended.
      */
     private void readLine() throws IOException {
-        sb.setLength(0);
+        lineLength = 0;
         while (true) {
             if (pos == limit && !fill()) {
                 return;
             }
-            char c = buf[pos];
+            byte c = buf[pos];
             if (c == '\n') {
                 pos++;
                 physicalLine++;
@@ -131,7 +139,7 @@ final class TextLines {
                     physicalLine++;
                     return;
                 }
-                sb.append('\r');
+                append(CARRIAGE_RETURN, 0, 1);
                 continue;
             }
             if (c == 0) {
@@ -141,14 +149,22 @@ final class TextLines {
             // Copy the run of ordinary characters in one go.
             int runStart = pos;
             while (pos < limit) {
-                char d = buf[pos];
+                byte d = buf[pos];
                 if (d == '\n' || d == '\r' || d == 0) {
                     break;
                 }
                 pos++;
             }
-            sb.append(buf, runStart, pos - runStart);
+            append(buf, runStart, pos - runStart);
         }
+    }
+
+    private void append(byte[] from, int at, int length) {
+        if (line.length - lineLength < length) {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, lineLength + length));
+        }
+        System.arraycopy(from, at, line, lineLength, length);
+        lineLength += length;
     }
 
     /** The next character without consuming it, or -1 at the end of input or at a NUL. */
@@ -156,12 +172,12 @@ final class TextLines {
         if (pos == limit && !fill()) {
             return -1;
         }
-        char c = buf[pos];
+        byte c = buf[pos];
         if (c == 0) {
             eof = true;
             return -1;
         }
-        return c;
+        return c & 0xFF;
     }
 
     private boolean fill() throws IOException {
@@ -181,5 +197,31 @@ final class TextLines {
         }
         limit = n;
         return true;
+    }
+
+    /** The current line's bytes as ISO-8859-1 characters, without a copy. */
+    private final class LineChars implements CharSequence {
+        @Override
+        public int length() {
+            return lineLength;
+        }
+
+        @Override
+        public char charAt(int index) {
+            if (index >= lineLength) {
+                throw new IndexOutOfBoundsException(index);
+            }
+            return (char) (line[index] & 0xFF);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return toString().substring(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return current();
+        }
     }
 }

@@ -9,9 +9,6 @@ import dev.jprofdata.format.SymbolTable;
 import dev.jprofdata.format.TemporalTraces;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -30,13 +27,13 @@ import java.util.List;
  */
 public final class TextProfileReader implements ProfileReader {
     private final String fileName;
-    private final Reader source;
+    private final InputStream source;
     private final TextHeader header;
     private final SymbolTable symbols = new SymbolTable();
     private final TextRecordParser records;
     private ProfileFormatException failure;
 
-    private TextProfileReader(Reader source, String fileName) throws IOException {
+    private TextProfileReader(InputStream source, String fileName) throws IOException {
         this.source = source;
         this.fileName = fileName;
         TextCursor cursor = new TextCursor(new TextLines(source), fileName);
@@ -60,12 +57,11 @@ public final class TextProfileReader implements ProfileReader {
      * reader, or at once if the header is bad.
      */
     public static TextProfileReader open(InputStream in, String displayName) throws IOException {
-        Reader reader = new InputStreamReader(in, StandardCharsets.ISO_8859_1);
         try {
-            return new TextProfileReader(reader, displayName);
+            return new TextProfileReader(in, displayName);
         } catch (IOException | RuntimeException e) {
             try {
-                reader.close();
+                in.close();
             } catch (IOException suppressed) {
                 e.addSuppressed(suppressed);
             }
