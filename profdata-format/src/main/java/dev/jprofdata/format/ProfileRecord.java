@@ -60,7 +60,11 @@ public record ProfileRecord(String name, long hash, long[] counts, byte[] bitmap
     /** A fresh per-kind array of empty site lists. */
     public static ValueSite[][] noValueSites() {
         ValueSite[][] sites = new ValueSite[ValueKind.COUNT][];
-        Arrays.fill(sites, NO_SITES);
+        // A loop, not Arrays.fill: the JIT specialises the shared fill on the array types its
+        // callers have passed so far, and a new caller's type then throws its compiled code away.
+        for (int k = 0; k < sites.length; k++) {
+            sites[k] = NO_SITES;
+        }
         return sites;
     }
 
