@@ -20,11 +20,13 @@ import java.util.Map;
  * before the error is compared.
  */
 final class BaseProfile {
-    private final Map<String, Map<Long, ProfileRecord>> byName = new HashMap<>();
+    /** Each name's merged records (one per hash, usually one in all): no map per name. */
+    private final Map<String, List<ProfileRecord>> byName;
     private final List<MergeProblem> problems;
 
-    private BaseProfile(List<MergeProblem> problems) {
+    private BaseProfile(List<MergeProblem> problems, int functions) {
         this.problems = problems;
+        this.byName = new HashMap<>(functions + functions / 3 + 1);
     }
 
     static BaseProfile load(MergeInput input) throws IOException {
@@ -34,22 +36,29 @@ final class BaseProfile {
             result = new ProfileMerger(options).merge(List.of(input));
         } catch (NoProfileMergedException e) {
             // Not expected with FailureMode.WARN; an unreadable base compares as an empty one.
-            return new BaseProfile(e.problems());
+            return new BaseProfile(e.problems(), 0);
         }
-        BaseProfile base = new BaseProfile(result.problems());
-        for (ProfileContents.NameGroup group : result.contents().groups()) {
-            Map<Long, ProfileRecord> byHash = new HashMap<>();
-            for (ProfileRecord r : group.records()) {
-                byHash.put(r.hash(), r);
-            }
-            base.byName.put(group.name(), byHash);
+        List<ProfileContents.NameGroup> groups = result.contents().groups();
+        BaseProfile base = new BaseProfile(result.problems(), groups.size());
+        for (ProfileContents.NameGroup group : groups) {
+            base.byName.put(group.name(), group.records());
         }
         return base;
     }
 
-    /** The records of {@code name} by hash, or null when the base has no such function. */
-    Map<Long, ProfileRecord> recordsNamed(String name) {
+    /** The records of {@code name}, one per hash, or null when the base has no such function. */
+    List<ProfileRecord> recordsNamed(String name) {
         return byName.get(name);
+    }
+
+    /** The record of {@code records} with {@code hash}, or null. */
+    static ProfileRecord withHash(List<ProfileRecord> records, long hash) {
+        for (ProfileRecord r : records) {
+            if (r.hash() == hash) {
+                return r;
+            }
+        }
+        return null;
     }
 
     List<MergeProblem> problems() {

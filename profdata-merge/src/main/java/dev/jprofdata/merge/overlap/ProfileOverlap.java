@@ -8,8 +8,7 @@ import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -122,7 +121,7 @@ public final class ProfileOverlap {
 
         void compare(ProfileRecord t) {
             CountSums funcTest = MutableSums.of(t);
-            Map<Long, ProfileRecord> sameName = base.recordsNamed(t.name());
+            List<ProfileRecord> sameName = base.recordsNamed(t.name());
             if (sameName == null) {
                 unique.addShare(funcTest, testTotal);
                 return;
@@ -131,7 +130,7 @@ public final class ProfileOverlap {
                 overlap.entries++;
                 return;
             }
-            ProfileRecord b = sameName.get(t.hash());
+            ProfileRecord b = BaseProfile.withHash(sameName, t.hash());
             if (b == null || !sameShape(b, t)) {
                 mismatch.addShare(funcTest, testTotal);
                 return;
@@ -215,19 +214,27 @@ public final class ProfileOverlap {
         return true;
     }
 
-    /** The site's values and counts as two parallel arrays, by ascending unsigned value (stable). */
+    /**
+     * The site's values and counts as two parallel arrays, by ascending unsigned value (stable). An
+     * insertion sort: sites hold a few values (at most 255), usually already in order, and the
+     * boxed index sort this replaced was a tenth of an overlap of two 100 MB profiles.
+     */
     private static long[][] sortedByValue(ValueSite site) {
         int n = site.size();
-        Integer[] order = new Integer[n];
+        long[] values = new long[n];
+        long[] counts = new long[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
+            long value = site.value(i);
+            long count = site.count(i);
+            int at = i;
+            while (at > 0 && Long.compareUnsigned(values[at - 1], value) > 0) {
+                values[at] = values[at - 1];
+                counts[at] = counts[at - 1];
+                at--;
+            }
+            values[at] = value;
+            counts[at] = count;
         }
-        Arrays.sort(order, (x, y) -> Long.compareUnsigned(site.value(x), site.value(y)));
-        long[][] out = new long[2][n];
-        for (int i = 0; i < n; i++) {
-            out[0][i] = site.value(order[i]);
-            out[1][i] = site.count(order[i]);
-        }
-        return out;
+        return new long[][] {values, counts};
     }
 }

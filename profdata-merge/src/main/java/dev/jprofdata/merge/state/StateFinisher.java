@@ -50,7 +50,7 @@ public final class StateFinisher {
         List<String> sorted = new ArrayList<>(state.names().size() + direct.size());
         sorted.addAll(state.names().keySet());
         sorted.addAll(direct.keySet());
-        sorted.sort(Comparator.naturalOrder());
+        NameOrder.sort(sorted);
         List<NameGroup> groups = new ArrayList<>(sorted.size());
         Map<Long, RecordProblem> problems = new HashMap<>();
         long[] dropped = new long[1];
