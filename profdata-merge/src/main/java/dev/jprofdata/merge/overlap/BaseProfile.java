@@ -1,6 +1,9 @@
 package dev.jprofdata.merge.overlap;
 
 import dev.jprofdata.format.ProfileContents;
+import dev.jprofdata.format.ProfileFormat;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.MergeInput;
@@ -9,7 +12,9 @@ import dev.jprofdata.merge.MergeProblem;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
+import dev.jprofdata.merge.state.StateFinisher;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +35,46 @@ final class BaseProfile {
     }
 
     static BaseProfile load(MergeInput input) throws IOException {
+        BaseProfile direct = readAsMerged(input);
+        return direct != null ? direct : merged(input);
+    }
+
+    /**
+     * An indexed base read straight into the table, when merging it would change nothing: every
+     * record is the only one of its name and hash and {@linkplain StateFinisher#keptAsIs kept as
+     * it is}. Null otherwise, and on any read error (the merge then reports what it finds).
+     * Spares the merge state and its finishing: a third of an overlap of two 100 MB profiles.
+     */
+    static BaseProfile readAsMerged(MergeInput input) {
+        try (ProfileReader reader = ProfileReaders.open(input.path(), input.displayName())) {
+            if (reader.format() != ProfileFormat.INDEXED || input.weight() != 1) {
+                return null;
+            }
+            BaseProfile base = new BaseProfile(List.of(), 1 << 10);
+            ProfileRecord r;
+            while ((r = reader.next()) != null) {
+                if (!StateFinisher.keptAsIs(r)) {
+                    return null;
+                }
+                List<ProfileRecord> sameName = base.byName.get(r.name());
+                if (sameName == null) {
+                    base.byName.put(r.name(), List.of(r));
+                } else if (withHash(sameName, r.hash()) != null) {
+                    return null; // the merge adds the two up
+                } else {
+                    List<ProfileRecord> more = new ArrayList<>(sameName);
+                    more.add(r);
+                    base.byName.put(r.name(), more);
+                }
+            }
+            return base;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The base as {@code merge} loads it. */
+    static BaseProfile merged(MergeInput input) throws IOException {
         MergeOptions options = MergeOptions.builder().numThreads(1).failureMode(FailureMode.WARN).build();
         MergeResult result;
         try {
@@ -49,6 +94,11 @@ final class BaseProfile {
     /** The records of {@code name}, one per hash, or null when the base has no such function. */
     List<ProfileRecord> recordsNamed(String name) {
         return byName.get(name);
+    }
+
+    /** The names of the base's functions. */
+    java.util.Set<String> names() {
+        return byName.keySet();
     }
 
     /** The record of {@code records} with {@code hash}, or null. */

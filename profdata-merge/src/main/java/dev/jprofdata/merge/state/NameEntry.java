@@ -44,22 +44,30 @@ final class NameEntry {
      * every function of a merge of one indexed or text profile.
      */
     ProfileRecord verbatimSolo(int maxValues) {
-        if (solo == null || soloWeight != 1 || solo.offload() != null || solo.isPseudo()) {
-            return null;
+        return solo != null && soloWeight == 1 && keptAsIs(solo, maxValues) ? solo : null;
+    }
+
+    /**
+     * Whether {@code record}, merged on its own with weight 1, comes out of the merge as it is: no
+     * GPU data or pseudo counts, no counter above the cap, value sites already as LLVM leaves them.
+     */
+    static boolean keptAsIs(ProfileRecord record, int maxValues) {
+        if (record.offload() != null || record.isPseudo()) {
+            return false;
         }
-        for (long c : solo.counts()) {
+        for (long c : record.counts()) {
             if (Long.compareUnsigned(c, Saturating.COUNTER_CAP) > 0) {
-                return null;
+                return false;
             }
         }
-        for (ValueSite[] sites : solo.valueSites()) {
+        for (ValueSite[] sites : record.valueSites()) {
             for (ValueSite site : sites) {
                 if (!inFinishedOrder(site, maxValues)) {
-                    return null;
+                    return false;
                 }
             }
         }
-        return solo;
+        return true;
     }
 
     private static boolean inFinishedOrder(ValueSite site, int maxValues) {

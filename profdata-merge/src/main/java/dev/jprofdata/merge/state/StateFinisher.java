@@ -35,6 +35,14 @@ public final class StateFinisher {
             long droppedCount) {
     }
 
+    /**
+     * Whether {@code record}, the only one of its name and hash in a merge and of weight 1, comes
+     * out of the merge unchanged (what {@link #finish} then does without building anything).
+     */
+    public static boolean keptAsIs(ProfileRecord record) {
+        return NameEntry.keptAsIs(record, MAX_VALUES_PER_SITE);
+    }
+
     public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse) {
         return finish(state, nameFilter, sparse, UniformityRule.DEFAULT);
     }
