@@ -22,7 +22,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>A file is written to a temporary file next to it and renamed into place by {@link #commit()};
  * {@link #abandon()} deletes the temporary file, so a failed command leaves an existing output file
- * untouched (llvm-profdata truncates it before reading its input).
+ * untouched (llvm-profdata truncates it before reading its input). An existing target that is
+ * not a regular file (a device, a named pipe) is written like standard output instead: a rename
+ * would replace the device node itself.
  *
  * <p>Standard output copies llvm-profdata's buffering: text reaches the stream in whole 4096-byte
  * blocks ({@link BlockTextWriter}) and whatever is pending when a command fails is dropped, so a

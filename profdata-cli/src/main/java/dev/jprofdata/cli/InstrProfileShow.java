@@ -76,7 +76,7 @@ final class InstrProfileShow {
         if (!valueSites) {
             reader.omitValueSites();
         }
-        if (!valueSites && !options.text() && !options.covered() && !options.listBelowCutoff() && !hottest.wanted()
+        if (!valueSites && !options.covered() && !options.listBelowCutoff() && !hottest.wanted()
                 && reader.readsBatches()) {
             CountsTally total = showBatches();
             belowCutoff = total.belowCutoff();
@@ -121,6 +121,7 @@ final class InstrProfileShow {
                     int from = batch.countsStart(i);
                     int to = batch.countsEnd(i);
                     CountsTally.Verdict verdict = total.add(batch.hash(i), counts, from, to);
+                    // A name becomes a String only for --function's substring test.
                     if (verdict == CountsTally.Verdict.OTHER_CONTEXT || verdict == CountsTally.Verdict.BELOW_CUTOFF
                             || !(options.allFunctions() || options.shows(batch.name(i)))) {
                         continue;
