@@ -142,6 +142,30 @@ class LauncherTest {
         }
     }
 
+    /** A big overlap of indexed profiles holds its base as objects: the parallel collector. */
+    @Test
+    void bigOverlapOfIndexedProfilesGetsTheParallelCollector() throws Exception {
+        Path small = copyFixture("ir.profdata");
+        byte[] magic = java.util.Arrays.copyOf(Files.readAllBytes(small), 8);
+        Path base = root.resolve("base.profdata");
+        Path text = root.resolve("base.proftext");
+        try (RandomAccessFile f = new RandomAccessFile(base.toFile(), "rw")) {
+            f.write(magic);
+            f.setLength(20L << 20);
+        }
+        try (RandomAccessFile f = new RandomAccessFile(text.toFile(), "rw")) {
+            f.write("# IR level profile\n".getBytes(StandardCharsets.US_ASCII));
+            f.setLength(20L << 20);
+        }
+        assertThat(launch("overlap", base.toString(), base.toString()))
+                .contains("-XX:+UseParallelGC").doesNotContain("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+        assertThat(launch("overlap", text.toString(), text.toString()))
+                .contains("-XX:+UseSerialGC").doesNotContain("-XX:+UseParallelGC");
+        // Small ones still start with C1 and the serial collector.
+        assertThat(launch("overlap", small.toString(), small.toString()))
+                .contains("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1").doesNotContain("-XX:+UseParallelGC");
+    }
+
     @Test
     void rawMergesGetTheSmallHeapAndC1() throws Exception {
         Path a = copyFixture("ir_1.profraw");
