@@ -11,7 +11,6 @@ import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.offload.UniformityBits;
 import dev.jprofdata.format.summary.ProfileSummary;
-import dev.jprofdata.format.summary.SummaryBuilder;
 import dev.jprofdata.format.summary.SummaryEntry;
 import dev.jprofdata.format.text.TextProfileWriter;
 import java.io.IOException;
@@ -36,23 +35,23 @@ final class InstrProfileShow {
     private final ShowOptions options;
     private final ProfileReader reader;
     private final BlockTextWriter out;
-    private final SummaryBuilder summary;
+    /** The summary and the count below {@code --value-cutoff}, whichever way records are read. */
+    private final CountsTally total;
     private final HottestFunctions hottest;
     private final ValueSiteStats[] stats = new ValueSiteStats[ValueKind.COUNT];
     private final boolean ir;
     private long shownFunctions;
-    private long belowCutoff;
 
     InstrProfileShow(ShowOptions options, ProfileReader reader, BlockTextWriter out) {
         this.options = options;
         this.reader = reader;
         this.out = out;
-        this.summary = new SummaryBuilder(options.summaryCutoffs());
+        this.ir = reader.kind().isIr();
+        this.total = new CountsTally(ir, options.showCs(), options.valueCutoff(), options.summaryCutoffs());
         this.hottest = new HottestFunctions(options.topN(), options.hotFunctionList());
         for (ValueKind kind : ValueKind.values()) {
             stats[kind.number()] = new ValueSiteStats(kind);
         }
-        this.ir = reader.kind().isIr();
     }
 
     /** Prints the whole report; reader errors propagate (the caller drops the output). */
@@ -65,10 +64,7 @@ final class InstrProfileShow {
             TextProfileWriter.writeShowHeader(reader.kind(), out);
         }
         if (onlyCountsNeeded()) {
-            CountsTally total = new CountsTally(ir, options.showCs(), options.valueCutoff(),
-                    options.summaryCutoffs());
             reader.scanCounts(total);
-            belowCutoff = total.belowCutoff();
             printSummary(total.summary().build());
             return;
         }
@@ -78,8 +74,7 @@ final class InstrProfileShow {
         }
         if (!valueSites && !options.covered() && !options.listBelowCutoff() && !hottest.wanted()
                 && reader.readsBatches()) {
-            CountsTally total = showBatches();
-            belowCutoff = total.belowCutoff();
+            showBatches();
             printSummary(total.summary().build());
             return;
         }
@@ -94,7 +89,7 @@ final class InstrProfileShow {
         if (options.text() || options.covered()) {
             return;
         }
-        printSummary(summary.build());
+        printSummary(total.summary().build());
     }
 
     /**
@@ -111,8 +106,7 @@ final class InstrProfileShow {
      * no lists): records come in batches, read on a second thread while this one prints, and no
      * object is built per record.
      */
-    private CountsTally showBatches() throws IOException {
-        CountsTally total = new CountsTally(ir, options.showCs(), options.valueCutoff(), options.summaryCutoffs());
+    private void showBatches() throws IOException {
         try (ReadAhead ahead = new ReadAhead(reader)) {
             CountsBatch batch;
             while ((batch = ahead.next()) != null) {
@@ -141,7 +135,6 @@ final class InstrProfileShow {
                 }
             }
         }
-        return total;
     }
 
     private void visit(ProfileRecord r) throws IOException {
@@ -151,8 +144,9 @@ final class InstrProfileShow {
             TextProfileWriter.writeRecord(r, reader.symbols(), out);
             return;
         }
-        summary.add(r);
         long[] counts = r.counts();
+        // The records of the other context sensitivity were skipped before: never OTHER_CONTEXT here.
+        CountsTally.Verdict verdict = total.add(r.hash(), counts, 0, counts.length);
         if (options.covered()) {
             for (long c : counts) {
                 if (c != 0) {
@@ -162,7 +156,7 @@ final class InstrProfileShow {
             }
             return;
         }
-        if (r.isPseudo()) {
+        if (verdict == CountsTally.Verdict.PSEUDO) {
             if (show) {
                 printHeader(r);
                 printPseudo(counts[0], counts.length);
@@ -170,8 +164,7 @@ final class InstrProfileShow {
             return;
         }
         long max = CountsTally.maxCount(counts, counts.length);
-        if (Long.compareUnsigned(max, options.valueCutoff()) < 0) {
-            belowCutoff++;
+        if (verdict == CountsTally.Verdict.BELOW_CUTOFF) {
             if (options.listBelowCutoff()) {
                 long sum = 0;
                 for (long c : counts) {
@@ -302,9 +295,9 @@ final class InstrProfileShow {
         out.write("Total number of blocks: " + s.numCounts() + "\n");
         out.write("Total count: " + Long.toUnsignedString(s.totalCount()) + "\n");
         if (options.valueCutoff() > 0) {
-            out.write("Number of functions with maximum count (< " + options.valueCutoff() + "): " + belowCutoff + "\n");
+            out.write("Number of functions with maximum count (< " + options.valueCutoff() + "): " + total.belowCutoff() + "\n");
             out.write("Number of functions with maximum count (>= " + options.valueCutoff() + "): "
-                    + Long.toUnsignedString(s.numFunctions() - belowCutoff) + "\n");
+                    + Long.toUnsignedString(s.numFunctions() - total.belowCutoff()) + "\n");
         }
         List<HottestFunctions.Entry> hot = hottest.sorted();
         if (options.topN() > 0) {

@@ -340,14 +340,9 @@ final class MergeCommand extends DeclaredCommand {
                 TextProfileWriter.write(contents, out);
                 out.flush();
             } else {
-                Path tmp = Files.createTempFile("jprofdata", ".profdata");
-                try {
-                    IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp);
-                    Files.copy(tmp, ctx.out());
-                    ctx.out().flush();
-                } finally {
-                    Files.deleteIfExists(tmp);
-                }
+                // The indexed writer goes back to fill in offsets: written to a file first.
+                AtomicOutput.writeThrough(ctx.out(),
+                        tmp -> IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp));
             }
             return;
         }

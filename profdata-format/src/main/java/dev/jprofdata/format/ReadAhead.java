@@ -1,5 +1,6 @@
 package dev.jprofdata.format;
 
+import dev.jprofdata.format.util.Failures;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -71,7 +72,9 @@ public final class ReadAhead implements AutoCloseable {
         }
         if (item.batch() == null) {
             finished = true;
-            rethrow(item.failure());
+            if (item.failure() != null) {
+                throw Failures.propagate(item.failure());
+            }
             return null;
         }
         lent = item.batch();
@@ -98,18 +101,6 @@ public final class ReadAhead implements AutoCloseable {
         } catch (InterruptedException e) {
             // Nothing here interrupts this thread; should something, the caller must not wait forever.
             filled.add(new Item(null, new InterruptedIOException("reading " + source.fileName() + " was interrupted")));
-        }
-    }
-
-    private static void rethrow(Throwable failure) throws IOException {
-        if (failure instanceof IOException e) {
-            throw e;
-        }
-        if (failure instanceof RuntimeException e) {
-            throw e;
-        }
-        if (failure instanceof Error e) {
-            throw e;
         }
     }
 

@@ -64,9 +64,10 @@ class ReadAheadTest {
             return true;
         }
 
+        /** ReadAhead reads batches only; a record asked for one by one fails the test. */
         @Override
         public ProfileRecord next() {
-            throw new UnsupportedOperationException();
+            throw new AssertionError("ReadAhead asked for a single record");
         }
 
         @Override

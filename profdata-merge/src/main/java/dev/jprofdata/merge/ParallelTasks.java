@@ -1,5 +1,6 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.util.Failures;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,17 +40,7 @@ final class ParallelTasks {
             Thread.currentThread().interrupt();
             throw new IOException(threadName + " interrupted", e);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(cause);
+            throw Failures.propagate(e.getCause());
         } finally {
             pool.shutdownNow();
         }

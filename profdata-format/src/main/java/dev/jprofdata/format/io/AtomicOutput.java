@@ -71,12 +71,32 @@ public final class AtomicOutput {
 
     /** Produces into a private temporary file, then copies the whole of it into {@code device}. */
     private static void copyInto(Path device, Producer producer) throws IOException {
-        Path tmp = Files.createTempFile("jprofdata", ".out");
-        try {
-            producer.writeTo(tmp);
+        // Opened only once the content is complete: a failed producer sends the device nothing.
+        throughTemporary(producer, tmp -> {
             try (java.io.OutputStream out = Files.newOutputStream(device, StandardOpenOption.WRITE)) {
                 Files.copy(tmp, out);
             }
+        });
+    }
+
+    /**
+     * Produces into a private temporary file, then copies the whole of it to {@code out} (which
+     * stays open): for streams such as standard output, which can neither be renamed over nor
+     * written at an offset, and which get nothing when the producer fails.
+     */
+    public static void writeThrough(java.io.OutputStream out, Producer producer) throws IOException {
+        throughTemporary(producer, tmp -> {
+            Files.copy(tmp, out);
+            out.flush();
+        });
+    }
+
+    /** Runs {@code producer} into a private temporary file, then {@code copier} on it; deletes it. */
+    private static void throughTemporary(Producer producer, Producer copier) throws IOException {
+        Path tmp = Files.createTempFile("jprofdata", ".out");
+        try {
+            producer.writeTo(tmp);
+            copier.writeTo(tmp);
         } finally {
             Files.deleteIfExists(tmp);
         }

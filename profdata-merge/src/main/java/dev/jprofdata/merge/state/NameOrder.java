@@ -29,14 +29,11 @@ final class NameOrder {
         long[] low = new long[n];
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
-            String name = strings[i];
-            if (!latin1Prefix(name)) {
+            if (!keyInto(strings[i], high, low, i)) {
                 // A char above 255 (not from a profile: a caller's own name) has no byte key.
                 names.sort(null);
                 return;
             }
-            high[i] = key(name, 0);
-            low[i] = key(name, 8);
             order[i] = i;
         }
         new KeySort(high, low, order).sort();
@@ -56,23 +53,27 @@ final class NameOrder {
         }
     }
 
-    /** Chars {@code [from, from + 8)} of {@code name}, big-endian, missing ones as 0 (chars up to 255). */
-    static long key(String name, int from) {
-        long key = 0;
-        int end = Math.min(from + 8, name.length());
-        for (int i = from; i < end; i++) {
-            key |= (long) name.charAt(i) << (56 - 8 * (i - from));
-        }
-        return key;
-    }
-
-    private static boolean latin1Prefix(String name) {
+    /**
+     * Sets {@code high[at]} and {@code low[at]} to the key of {@code name}: its first sixteen chars,
+     * big-endian, missing ones as 0. False, and nothing set, when one of them is above 255.
+     */
+    static boolean keyInto(String name, long[] high, long[] low, int at) {
+        long h = 0;
+        long l = 0;
         int length = Math.min(KEY_CHARS, name.length());
         for (int i = 0; i < length; i++) {
-            if (name.charAt(i) > 0xFF) {
+            char c = name.charAt(i);
+            if (c > 0xFF) {
                 return false;
             }
+            if (i < 8) {
+                h |= (long) c << (56 - 8 * i);
+            } else {
+                l |= (long) c << (56 - 8 * (i - 8));
+            }
         }
+        high[at] = h;
+        low[at] = l;
         return true;
     }
 

@@ -52,9 +52,12 @@ class NameOrderTest {
         for (int i = 0; i < 100_000; i++) {
             String a = randomName(random, alphabet);
             String b = randomName(random, alphabet);
-            int byKey = Long.compareUnsigned(NameOrder.key(a, 0), NameOrder.key(b, 0));
+            long[] high = new long[2];
+            long[] low = new long[2];
+            assertThat(NameOrder.keyInto(a, high, low, 0) && NameOrder.keyInto(b, high, low, 1)).isTrue();
+            int byKey = Long.compareUnsigned(high[0], high[1]);
             if (byKey == 0) {
-                byKey = Long.compareUnsigned(NameOrder.key(a, 8), NameOrder.key(b, 8));
+                byKey = Long.compareUnsigned(low[0], low[1]);
             }
             if (byKey != 0) {
                 assertThat(Integer.signum(byKey)).as("%s vs %s", a, b).isEqualTo(Integer.signum(a.compareTo(b)));
