@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.BatchReader;
 import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileKind;
@@ -73,8 +74,8 @@ final class InstrProfileShow {
             reader.omitValueSites();
         }
         if (!valueSites && !options.covered() && !options.listBelowCutoff() && !hottest.wanted()
-                && reader.readsBatches()) {
-            showBatches();
+                && reader instanceof BatchReader batches && batches.readsBatches()) {
+            showBatches(batches);
             printSummary(total.summary().build());
             return;
         }
@@ -106,8 +107,8 @@ final class InstrProfileShow {
      * no lists): records come in batches, read on a second thread while this one prints, and no
      * object is built per record.
      */
-    private void showBatches() throws IOException {
-        try (ReadAhead ahead = new ReadAhead(reader)) {
+    private void showBatches(BatchReader batches) throws IOException {
+        try (ReadAhead ahead = new ReadAhead(batches)) {
             CountsBatch batch;
             while ((batch = ahead.next()) != null) {
                 long[] counts = batch.counts();

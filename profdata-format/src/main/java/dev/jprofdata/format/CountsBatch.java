@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The names, hashes and counters of a run of records, held in a few flat arrays instead of an
  * object per record: what reports that print every function need, read without building records
- * (see {@link ProfileReader#nextBatch}). One batch is filled, read and then reused.
+ * (see {@link BatchReader#nextBatch}). One batch is filled, read and then reused.
  *
  * <p>Record {@code i}'s name is the bytes {@code names()[nameStart(i), nameEnd(i))} (one byte per
  * char, as names are carried everywhere else) and its counters are

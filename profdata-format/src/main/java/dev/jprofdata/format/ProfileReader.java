@@ -58,27 +58,6 @@ public interface ProfileReader extends Closeable {
     }
 
     /**
-     * Whether {@link #nextBatch} can read this profile: its records carry nothing a report prints
-     * besides names, hashes, counters and value sites (no device data). False for readers without
-     * a faster way to read names and counters than {@link #next()}.
-     */
-    default boolean readsBatches() {
-        return false;
-    }
-
-    /**
-     * Empties {@code batch} and fills it with the names, hashes and counters of the next records,
-     * in {@link #next()}'s order, until it is {@linkplain CountsBatch#full() full} or the profile
-     * ends; false when no record was left. Nothing else of a record is built, though everything is
-     * checked as {@link #next()} checks it: an error is raised by the call after the one that
-     * returned the records before it. Use this or {@link #next()} on a reader, not both; only for
-     * readers that {@linkplain #readsBatches() read batches}.
-     */
-    default boolean nextBatch(CountsBatch batch) throws IOException {
-        throw new UnsupportedOperationException(fileName() + ": records are read one by one");
-    }
-
-    /**
      * Names known to this profile, for printing value targets. For text input it grows as records
      * are read.
      */

@@ -8,7 +8,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads {@linkplain ProfileReader#nextBatch batches} of a reader on a thread of its own, a few
+ * Reads {@linkplain BatchReader#nextBatch batches} of a reader on a thread of its own, a few
  * batches ahead of the caller, so that reading and whatever the caller does with the records
  * (printing a report) run at the same time. The caller gets the same records in the same order, and
  * an error at the same place: after the records that came before it.
@@ -27,7 +27,7 @@ public final class ReadAhead implements AutoCloseable {
 
     private static final Item END = new Item(null, null);
 
-    private final ProfileReader source;
+    private final BatchReader source;
     private final BlockingQueue<CountsBatch> empty = new ArrayBlockingQueue<>(BATCHES);
     private final BlockingQueue<Item> filled = new ArrayBlockingQueue<>(BATCHES + 1);
     private Thread reading;
@@ -35,8 +35,8 @@ public final class ReadAhead implements AutoCloseable {
     private CountsBatch lent;
     private boolean finished;
 
-    /** {@code source} must {@linkplain ProfileReader#readsBatches() read batches}. */
-    public ReadAhead(ProfileReader source) {
+    /** {@code source} must {@linkplain BatchReader#readsBatches() read batches}. */
+    public ReadAhead(BatchReader source) {
         if (!source.readsBatches()) {
             throw new IllegalArgumentException(source.fileName() + ": records are read one by one");
         }

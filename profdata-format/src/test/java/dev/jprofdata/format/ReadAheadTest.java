@@ -21,7 +21,7 @@ class ReadAheadTest {
      * A reader of {@code batches} batches of seeded records; the last call fails when
      * {@code failAtEnd}. Each record's name, hash and counters encode its number.
      */
-    private static class SeededReader implements ProfileReader {
+    private static class SeededReader implements BatchReader {
         private final int batches;
         private final boolean failAtEnd;
         private final Random random;
@@ -160,7 +160,7 @@ class ReadAheadTest {
 
     @Test
     void readersWithoutBatchesAreRefused() {
-        ProfileReader oneByOne = new SeededReader(1, 1, false) {
+        BatchReader oneByOne = new SeededReader(1, 1, false) {
             @Override
             public boolean readsBatches() {
                 return false;

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.BatchReader;
 import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.ProfileFormat;
@@ -28,7 +29,7 @@ import java.util.Optional;
  *
  * <p>The file is memory-mapped; records are decoded one key at a time.
  */
-public final class IndexedProfileReader implements ProfileReader {
+public final class IndexedProfileReader implements BatchReader {
     private final MappedBytes in;
     private final IndexedHeader header;
     private final ProfileSummary summary;
