@@ -65,7 +65,7 @@ class NonAsciiPathsTest {
     @Test
     void relativeInputInANonAsciiWorkingDirectory() throws Exception {
         ShellRun merge = ShellRun.inCLocale(tmp, "cd \"$(printf 'w\\351')\" && jprofdata merge --text -o out.proftext a.profraw"
-                + " && jprofdata show a.profraw");
+                + " && jprofdata show a.profraw && jprofdata show \"../runs/$(printf 'bad\\351').profraw\"");
         assertThat(merge.exitCode()).as(merge.stderr()).isZero();
         assertThat(merge.stdout()).startsWith("Instrumentation level: IR");
         Path dir;

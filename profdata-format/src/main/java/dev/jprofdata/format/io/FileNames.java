@@ -3,6 +3,7 @@ package dev.jprofdata.format.io;
 import java.net.URI;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
 import java.nio.file.Path;
 
 /**
@@ -17,8 +18,9 @@ import java.nio.file.Path;
  * convention as the function names it reads from profiles, so that a name printed back gives the
  * user's bytes.
  *
- * <p>A byte string becomes a {@link Path} here without the JVM's charset: as a {@code file:} URI
- * whose bytes are all %-escaped, which the default file system decodes to exactly those bytes. A
+ * <p>A byte string becomes a {@link Path} here without the JVM's charset: element by element, each
+ * as a {@code file:} URI whose bytes are all %-escaped, which the default file system decodes to
+ * exactly those bytes. A
  * {@link Path} read from a directory keeps the bytes the system gave, and {@link #fileName} gets
  * them back the same way ({@link Path#toUri()} escapes the raw bytes).
  */
@@ -32,31 +34,30 @@ public final class FileNames {
     /**
      * The file a byte string names: a relative {@code name} is resolved against {@code base}. A
      * String with chars above U+00FF is no byte string (a name from Java code); it is encoded with
-     * the JVM's charset, as {@link Path#resolve(String)} does.
+     * the JVM's charset, as {@link Path#resolve(String)} does. Nothing is normalised: {@code ..}
+     * stays for the system to follow, as it would in the name as typed.
      */
     public static Path resolve(Path base, String name) {
-        if (isAscii(name) || !isByteString(name)) {
+        if (isAscii(name) || !isByteString(name) || base.getFileSystem() != FileSystems.getDefault()) {
             return base.resolve(name);
         }
-        byte[] bytes = name.getBytes(StandardCharsets.ISO_8859_1);
-        boolean absolute = bytes[0] == '/';
-        StringBuilder uri = new StringBuilder("file://");
-        boolean slash = false;
-        if (!absolute) {
-            uri.append('/');
-            slash = true;
-        }
-        for (byte b : bytes) {
-            if (b == '/') {
-                // Repeated separators are one (the URI's path is not normalised).
-                if (!slash) {
-                    uri.append('/');
-                }
-                slash = true;
-                continue;
+        Path path = name.charAt(0) == '/' ? base.getFileSystem().getPath("/") : base;
+        for (String element : name.split("/")) {
+            if (!element.isEmpty()) {
+                path = path.resolve(isAscii(element) ? base.getFileSystem().getPath(element) : element(element));
             }
-            slash = false;
-            int c = b & 0xFF;
+        }
+        return path;
+    }
+
+    /**
+     * One name element (no {@code /}) with exactly these bytes, as a relative path: the last element
+     * of a {@code file:} URI whose bytes are all %-escaped.
+     */
+    private static Path element(String bytes) {
+        StringBuilder uri = new StringBuilder("file:///");
+        for (int i = 0; i < bytes.length(); i++) {
+            int c = bytes.charAt(i);
             if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_'
                     || c == '.' || c == '~') {
                 uri.append((char) c);
@@ -64,12 +65,7 @@ public final class FileNames {
                 uri.append('%').append(HEX[c >> 4]).append(HEX[c & 15]);
             }
         }
-        Path path = Path.of(URI.create(uri.toString()));
-        if (absolute) {
-            return path;
-        }
-        // The same bytes below the root: a relative path, resolved against base.
-        return base.resolve(path.getRoot().relativize(path));
+        return Path.of(URI.create(uri.toString())).getFileName();
     }
 
     /**

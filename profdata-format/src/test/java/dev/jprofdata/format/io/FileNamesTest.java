@@ -43,6 +43,10 @@ class FileNamesTest {
         assertThat(Files.readString(FileNames.resolve(tmp, "d\u00E9//" + LATIN1_NAME))).isEqualTo("3");
         assertThat(Files.readString(FileNames.resolve(tmp.getRoot(), tmp + "/d\u00E9/" + LATIN1_NAME))).isEqualTo("3");
         assertThat(Files.isDirectory(FileNames.resolve(tmp, "d\u00E9/"))).isTrue();
+        // ".." is left for the system to follow, as in the name as typed.
+        assertThat(Files.readString(FileNames.resolve(FileNames.resolve(tmp, "d\u00E9"), "../" + LATIN1_NAME)))
+                .isEqualTo("2");
+        assertThat(Files.readString(FileNames.resolve(tmp, "d\u00E9/./../d\u00E9/" + LATIN1_NAME))).isEqualTo("3");
     }
 
     @Test
