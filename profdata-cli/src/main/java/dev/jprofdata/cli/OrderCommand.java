@@ -4,6 +4,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.SymbolTable;
 import dev.jprofdata.format.TemporalTrace;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.merge.order.FunctionOrder;
 import dev.jprofdata.merge.order.FunctionOrderer;
 import java.io.IOException;
@@ -76,6 +77,11 @@ final class OrderCommand extends DeclaredCommand {
             } catch (IOException e) {
                 out.abandon();
                 ReadErrors.print(ctx.err(), file, e);
+                return 1;
+            } catch (InternalError e) {
+                // The input shrank while it was read (MappedFaults).
+                out.abandon();
+                ReadErrors.print(ctx.err(), file, MappedFaults.truncated(file, e));
                 return 1;
             }
             if (testTraces > 0 && testTraces >= traces.size()) {

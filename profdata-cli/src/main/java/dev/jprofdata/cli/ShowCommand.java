@@ -2,6 +2,7 @@ package dev.jprofdata.cli;
 
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.summary.SummaryBuilder;
 import java.io.IOException;
 import java.util.List;
@@ -125,6 +126,11 @@ final class ShowCommand extends DeclaredCommand {
                 // Reader failures only: the output reports its own as UncheckedIOException.
                 out.abandon();
                 ReadErrors.print(ctx.err(), file, e);
+                return 1;
+            } catch (InternalError e) {
+                // The input shrank while it was read (MappedFaults): what was shown may be wrong.
+                out.abandon();
+                ReadErrors.print(ctx.err(), file, MappedFaults.truncated(file, e));
                 return 1;
             }
             out.commit();

@@ -1,25 +1,30 @@
 package dev.jprofdata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.jprofdata.format.BatchReader;
 import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.io.MappedFaults;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A profile that another process truncates while jprofdata reads it (issue 18, item 14): raw and
  * indexed files are memory-mapped, the pages past the new end are gone, and the JVM reports the
- * fault as an InternalError. The readers report it as the file's error instead: one line that
- * names the file. The file is truncated here between opening and reading, as that process would.
+ * fault as an InternalError, in compiled code at some later point of the reading thread. Reading
+ * inside {@link MappedFaults#guard}, as the commands read a whole file, reports it as the file's
+ * error instead: one line that names the file. The file is truncated here between opening and
+ * reading, as that process would.
  */
 class TruncatedWhileReadingTest {
     /** Well past the first pages of the file: what remains is not enough for its records. */
@@ -46,6 +51,29 @@ class TruncatedWhileReadingTest {
         }
     }
 
+    /** What a command does with an open reader. */
+    private interface Use {
+        void readWith(ProfileReader reader) throws IOException;
+    }
+
+    /** Opens {@code file}, truncates it, and reads it with {@code use}, all as a command reads a file. */
+    private static Throwable readTruncated(Path file, String name, Use use) {
+        return catchThrowable(() -> MappedFaults.guard(name, () -> {
+            try (ProfileReader reader = ProfileReaders.open(file, name)) {
+                truncate(file);
+                use.readWith(reader);
+                return null;
+            }
+        }));
+    }
+
+    private static void drain(ProfileReader reader) throws IOException {
+        while (reader.next() != null) {
+            // read on to the missing pages
+        }
+        reader.symbols();
+    }
+
     private static void assertTruncated(Throwable thrown, String name) {
         assertThat(thrown).isInstanceOf(ProfileFormatException.class)
                 .hasMessage(name + ": file was truncated while being read");
@@ -53,37 +81,24 @@ class TruncatedWhileReadingTest {
 
     @Test
     void rawRecords() throws IOException {
-        Path raw = rawCopy();
-        try (ProfileReader reader = ProfileReaders.open(raw, "runs/run.profraw")) {
-            truncate(raw);
-            assertThatThrownBy(() -> {
-                while (reader.next() != null) {
-                    // read on to the missing pages
-                }
-            }).satisfies(e -> assertTruncated(e, "runs/run.profraw"));
-        }
+        assertTruncated(readTruncated(rawCopy(), "runs/run.profraw", TruncatedWhileReadingTest::drain), "runs/run.profraw");
     }
 
     @Test
     void indexedRecordsCountsAndBatches() throws IOException {
         Path profile = indexed();
-        try (ProfileReader records = ProfileReaders.open(profile, "wide.profdata");
-                ProfileReader counts = ProfileReaders.open(profile, "wide.profdata");
-                ProfileReader batches = ProfileReaders.open(profile, "wide.profdata")) {
-            truncate(profile);
-            assertThatThrownBy(() -> {
-                while (records.next() != null) {
-                    // read on to the missing pages
-                }
-            }).satisfies(e -> assertTruncated(e, "wide.profdata"));
-            assertThatThrownBy(() -> counts.scanCounts((hash, values, n) -> { }))
-                    .satisfies(e -> assertTruncated(e, "wide.profdata"));
-            CountsBatch batch = new CountsBatch();
-            assertThatThrownBy(() -> {
-                while (((BatchReader) batches).nextBatch(batch)) {
-                    // read on to the missing pages
-                }
-            }).satisfies(e -> assertTruncated(e, "wide.profdata"));
+        Path copy = tmp.resolve("copy.profdata");
+        List<Use> uses = List.of(TruncatedWhileReadingTest::drain,
+                reader -> reader.scanCounts((hash, values, n) -> { }),
+                reader -> {
+                    CountsBatch batch = new CountsBatch();
+                    while (((BatchReader) reader).nextBatch(batch)) {
+                        // read on to the missing pages
+                    }
+                });
+        for (Use use : uses) {
+            Files.copy(profile, copy, StandardCopyOption.REPLACE_EXISTING);
+            assertTruncated(readTruncated(copy, "wide.profdata", use), "wide.profdata");
         }
     }
 }

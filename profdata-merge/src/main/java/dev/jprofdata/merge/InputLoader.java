@@ -7,9 +7,11 @@ import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -57,7 +59,25 @@ final class InputLoader {
         }
     }
 
+    /**
+     * Reads {@code input} into {@code state}. A file that shrinks while it is read stops the merge
+     * (an {@link UncheckedIOException} of {@link MappedFaults#TRUNCATED}): what was read since the
+     * fault may be wrong, and some of it may be in the state already.
+     */
     Loaded load(MergeInput input, int inputIndex, MergeState state) {
+        Loaded loaded;
+        try {
+            loaded = read(input, inputIndex, state);
+        } catch (InternalError e) {
+            throw new UncheckedIOException(MappedFaults.truncated(input.displayName(), e));
+        }
+        if (loaded.failure() != null && MappedFaults.TRUNCATED.equals(loaded.failure().reason())) {
+            throw new UncheckedIOException(new ProfileFormatException(input.displayName(), -1, MappedFaults.TRUNCATED));
+        }
+        return loaded;
+    }
+
+    private Loaded read(MergeInput input, int inputIndex, MergeState state) {
         long ordinal = 0;
         long countsRead = 0;
         ProfileReader reader;

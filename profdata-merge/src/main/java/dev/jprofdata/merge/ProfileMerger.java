@@ -231,7 +231,11 @@ public final class ProfileMerger {
             InputOutcomes outcomes, MergeListener listener) throws IOException {
         for (int index : groups.emit(state)) {
             checkCancelled(listener);
-            outcomes.record(index, loader.load(inputs.get(index), index, state));
+            try {
+                outcomes.record(index, loader.load(inputs.get(index), index, state));
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause(); // a file that shrank while it was read, as in loadSlice
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.MergeOptions;
@@ -14,6 +15,7 @@ import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.state.StateFinisher;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,7 +37,12 @@ final class BaseProfile {
     }
 
     static BaseProfile load(MergeInput input) throws IOException {
-        BaseProfile direct = readAsMerged(input);
+        BaseProfile direct;
+        try {
+            direct = readAsMerged(input);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
         return direct != null ? direct : merged(input);
     }
 
@@ -69,6 +76,10 @@ final class BaseProfile {
             }
             return base;
         } catch (IOException | RuntimeException e) {
+            if (MappedFaults.isTruncation(e)) {
+                // Read again, the shorter file would pass for a damaged one: the comparison fails.
+                throw new UncheckedIOException((IOException) e);
+            }
             return null;
         }
     }

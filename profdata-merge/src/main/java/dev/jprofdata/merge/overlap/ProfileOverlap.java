@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -50,24 +51,32 @@ public final class ProfileOverlap {
      */
     public OverlapResult compare(Path base, String baseName, Path test, String testName,
             Consumer<FunctionOverlap> functionLevel) throws IOException {
-        CountSums baseTotal = totals(base, baseName);
-        CountSums testTotal = totals(test, testName);
+        // A file that shrinks while it is read (MappedFaults) fails the comparison: unlike a damaged
+        // file, it may have given wrong counts before the error.
+        CountSums baseTotal = MappedFaults.guard(baseName, () -> totals(base, baseName));
+        CountSums testTotal = MappedFaults.guard(testName, () -> totals(test, testName));
         if (baseTotal.edges() < 1.0) {
             return new OverlapResult.ZeroSum(baseName);
         }
         if (testTotal.edges() < 1.0) {
             return new OverlapResult.ZeroSum(testName);
         }
-        BaseProfile baseProfile = BaseProfile.load(new MergeInput(base, baseName, 1));
+        BaseProfile baseProfile = MappedFaults.guard(baseName, () -> BaseProfile.load(new MergeInput(base, baseName, 1)));
         Walk walk = new Walk(baseProfile, baseTotal, testTotal, functionLevel);
-        try (ProfileReader reader = ProfileReaders.open(test, testName)) {
-            ProfileRecord r;
-            while ((r = reader.next()) != null) {
-                walk.compare(r);
+        MappedFaults.guard(testName, () -> {
+            try (ProfileReader reader = ProfileReaders.open(test, testName)) {
+                ProfileRecord r;
+                while ((r = reader.next()) != null) {
+                    walk.compare(r);
+                }
+            } catch (IOException e) {
+                // Like llvm-profdata: a test profile that fails part way is compared up to the error.
+                if (MappedFaults.isTruncation(e)) {
+                    throw e;
+                }
             }
-        } catch (IOException e) {
-            // Like llvm-profdata: a test profile that fails part way is compared up to the error.
-        }
+            return null;
+        });
         ProgramOverlap program = new ProgramOverlap(baseTotal, testTotal, walk.overlap.toRecord(),
                 walk.mismatch.toRecord(), walk.unique.toRecord());
         return new OverlapResult.Compared(program, baseProfile.problems());
@@ -89,6 +98,9 @@ public final class ProfileOverlap {
                 }
             } catch (IOException e) {
                 // Partial sums, as llvm-profdata's reader loop simply stops at an error.
+                if (MappedFaults.isTruncation(e)) {
+                    throw e;
+                }
             }
         }
         return sums.toRecord();
