@@ -98,7 +98,7 @@ final class OverlapCommand extends DeclaredCommand {
                         f -> write(out, OverlapReport.function(f)));
             } catch (IOException e) {
                 out.abandon();
-                ReadErrors.print(ctx.err(), "error in getting profile count sums", e);
+                ReadErrors.printNamingTheFile(ctx.err(), "error in getting profile count sums", e);
                 return 1;
             }
             if (result instanceof OverlapResult.Compared compared) {
@@ -106,8 +106,11 @@ final class OverlapCommand extends DeclaredCommand {
                 MergeCommand.MergeReport.problems(ctx.err(), compared.baseProblems());
                 write(out, OverlapReport.program(files.get(0), files.get(1), compared.program()));
             }
-            // A zero-sum profile: llvm-profdata's message never reaches its output (it exits without
-            // flushing), so the visible result is no output and success.
+            if (result instanceof OverlapResult.ZeroSum zero) {
+                // llvm-profdata's message never reaches its output (it exits without flushing):
+                // no output and success. Say why there is no report.
+                ctx.err().println("warning: " + zero.file() + ": the sum of edge counts is 0: nothing to compare");
+            }
             out.commit();
         }
         return 0;
@@ -127,7 +130,7 @@ final class OverlapCommand extends DeclaredCommand {
             report.finish(result);
         } catch (IOException e) {
             out.abandon();
-            ReadErrors.print(ctx.err(), "error in getting profile count sums", e);
+            ReadErrors.printNamingTheFile(ctx.err(), "error in getting profile count sums", e);
             return 1;
         }
         out.commit();

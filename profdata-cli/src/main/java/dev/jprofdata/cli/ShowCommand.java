@@ -108,6 +108,7 @@ final class ShowCommand extends DeclaredCommand {
                 throw new CliException("--show-format=" + format + " cannot be combined with --text, --covered, --topn,"
                         + " --hot-func-list or --list-below-cutoff");
             }
+            List<String> notices;
             try (InputFile input = InputFile.open(ctx, file);
                     ProfileReader reader = ProfileReaders.open(input.path(), input.displayName())) {
                 String sideProblem = ShowDevice.attachSideFile(reader, input.path(), input.displayName());
@@ -121,6 +122,7 @@ final class ShowCommand extends DeclaredCommand {
                 } else {
                     new InstrProfileShow(options, reader, out.writer()).run();
                 }
+                notices = reader.notices();
             } catch (IOException e) {
                 // Reader failures only: the output reports its own as UncheckedIOException.
                 out.abandon();
@@ -128,6 +130,11 @@ final class ShowCommand extends DeclaredCommand {
                 return 1;
             }
             out.commit();
+            // Beyond llvm-profdata: what the reader noticed about the file (for example padding
+            // bytes that look like the offload fork's device field but were read as padding).
+            for (String notice : notices) {
+                ctx.err().println("warning: " + file + ": " + notice);
+            }
         }
         return 0;
     }

@@ -14,11 +14,13 @@ final class LlvmOutputs {
 
     /**
      * Our stderr without what jprofdata adds to llvm-profdata's messages: the byte offsets of
-     * reader errors and the {@code summary:} lines that account for lost data.
+     * reader errors, the file name in {@code overlap}'s read errors, and the {@code summary:} lines
+     * that account for lost data.
      */
     static String actualStderr(byte[] ours) {
         return new String(ours, StandardCharsets.ISO_8859_1)
                 .replaceAll(" \\(at byte \\d+\\)", "")
+                .replaceAll("(?m)^(error: error in getting profile count sums: )[^:\n]+: ", "$1")
                 .replaceAll("(?m)^summary: .*\n", "");
     }
 

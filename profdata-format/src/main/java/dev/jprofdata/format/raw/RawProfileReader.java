@@ -96,6 +96,9 @@ public final class RawProfileReader implements ProfileReader {
         boolean embedded = false;
         for (int i = 0; i < profiles.size(); i++) {
             deviceLayouts[i] = DeviceLayout.scan(bytes, profiles.get(i));
+            if (deviceLayouts[i].ignoredReason() != null) {
+                notices.add(deviceLayouts[i].ignoredReason());
+            }
             embedded |= hasEmbeddedDeviceRecords(bytes, profiles.get(i));
         }
         this.embeddedDevice = embedded;
@@ -291,7 +294,7 @@ public final class RawProfileReader implements ProfileReader {
     private ProfileRecord readRecord(RawProfile p) throws ProfileFormatException {
         long index = recordIndex;
         DataRecord r = DataRecord.read(bytes, p.layout(), p.recordOffset(index));
-        if (r.isDevice()) {
+        if (r.isDevice() && deviceLayouts[profileIndex].deviceRecords() > 0) {
             return readDeviceRecord(p, r, index);
         }
         if (p.header().version().hasUniformCounters()) {
@@ -313,14 +316,6 @@ public final class RawProfileReader implements ProfileReader {
         String name = p.name(r.nameRef());
         String where = "device record " + index + " (" + (name.isEmpty() ? "unnamed" : name)
                 + ", NumOffloadProfilingThreads " + r.offloadThreads() + ")";
-        if (p.layout().pointerWidth() == 4) {
-            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
-                    where + " in a 32-bit profile: device profiles are 64-bit"));
-        }
-        if (p.header().counterSize() != 8 || p.header().hasTemporalProfile()) {
-            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
-                    where + " in a single-byte or temporal profile: device records need plain 8-byte counters"));
-        }
         DeviceLayout layout = deviceLayouts[profileIndex];
         if (layout.preExpanded() && r.numCounters() % k != 0) {
             throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(

@@ -36,7 +36,7 @@ public final class TextProfileReader implements ProfileReader {
     private TextProfileReader(InputStream source, String fileName) throws IOException {
         this.source = source;
         this.fileName = fileName;
-        TextCursor cursor = new TextCursor(new TextLines(source), fileName);
+        TextCursor cursor = new TextCursor(new TextLines(source, fileName), fileName);
         this.header = TextHeader.read(cursor);
         this.records = new TextRecordParser(cursor, symbols);
     }

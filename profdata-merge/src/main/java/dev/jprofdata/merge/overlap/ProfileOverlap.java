@@ -18,8 +18,10 @@ import java.util.function.Consumer;
  * <ol>
  *   <li>Both profiles are read once for their totals (counter sum and value count sums per kind).
  *       In IR profiles only the records whose context sensitivity matches
- *       {@link OverlapOptions#contextSensitive()} count. An input that cannot be opened fails the
- *       comparison; an error further into a file just ends its totals there.
+ *       {@link OverlapOptions#contextSensitive()} count. An input that cannot be read to its end
+ *       fails the comparison. (llvm-profdata ends a profile's totals at its first bad record and
+ *       compares what it has read, or, when nothing was read, prints nothing and succeeds: a
+ *       comparison of part of a profile, or of a file that is no profile, passes for a result.)
  *   <li>If either counter total is below 1, nothing is compared ({@link OverlapResult.ZeroSum}).
  *   <li>The base is loaded with records merged by name and hash.
  *   <li>Every test record (all of them: no context-sensitivity filter here) is looked up in the
@@ -65,30 +67,24 @@ public final class ProfileOverlap {
             while ((r = reader.next()) != null) {
                 walk.compare(r);
             }
-        } catch (IOException e) {
-            // Like llvm-profdata: a test profile that fails part way is compared up to the error.
         }
         ProgramOverlap program = new ProgramOverlap(baseTotal, testTotal, walk.overlap.toRecord(),
                 walk.mismatch.toRecord(), walk.unique.toRecord());
         return new OverlapResult.Compared(program, baseProfile.problems());
     }
 
-    /** The totals of one profile; an open failure propagates, a later read error ends the sums. */
+    /** The totals of one profile; any read failure propagates. */
     private CountSums totals(Path path, String name) throws IOException {
         MutableSums sums = new MutableSums();
         try (ProfileReader reader = ProfileReaders.open(path, name)) {
             boolean ir = reader.kind().isIr();
-            try {
-                ProfileRecord r;
-                while ((r = reader.next()) != null) {
-                    if (ir && r.isContextSensitive() != options.contextSensitive()) {
-                        continue;
-                    }
-                    sums.addRecord(r);
-                    sums.entries++;
+            ProfileRecord r;
+            while ((r = reader.next()) != null) {
+                if (ir && r.isContextSensitive() != options.contextSensitive()) {
+                    continue;
                 }
-            } catch (IOException e) {
-                // Partial sums, as llvm-profdata's reader loop simply stops at an error.
+                sums.addRecord(r);
+                sums.entries++;
             }
         }
         return sums.toRecord();
