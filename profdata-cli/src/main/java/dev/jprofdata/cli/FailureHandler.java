@@ -26,6 +26,12 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             err.println("error: " + n.getFile() + ": No such file or directory");
         } else if (e instanceof java.io.IOException io) {
             err.println("error: " + io.getMessage());
+        } else if (e instanceof java.nio.file.InvalidPathException i) {
+            // A name made by Java code (not from the command line) that the JVM's charset cannot
+            // encode: under LANG=C only ASCII names can be (dev.jprofdata.format.io.FileNames).
+            err.println("error: " + i.getInput() + ": this file name cannot be used in the character set of this locale ("
+                    + dev.jprofdata.format.io.FileNames.JVM_CHARSET.name() + "): run jprofdata in a UTF-8 locale (for"
+                    + " example LC_ALL=C.UTF-8)");
         } else if (e instanceof OutOfMemoryError) {
             err.println("error: out of memory (raise the Java heap with JAVA_OPTS=-Xmx...)");
         } else {

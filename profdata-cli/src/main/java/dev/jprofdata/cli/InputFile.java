@@ -1,18 +1,26 @@
 package dev.jprofdata.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
- * A profile named on the command line, as a file the readers can open. {@code -} means standard
- * input, which is copied to a temporary file first: the readers need random access, and
- * {@code overlap} reads its base twice.
+ * A profile named on the command line, as a file the readers can open. Standard input ({@code -})
+ * and named pipes (also {@code <(...)} in a shell, which passes {@code /dev/fd/N}) can be read only
+ * once, while the readers look at a file more than once (its first bytes to tell the format, then
+ * the whole of it; {@code overlap} reads its base twice; a merge probes every input first): they
+ * are copied to a private temporary file before anything reads them. A device ({@code /dev/null},
+ * {@code /dev/zero}, a terminal) is refused: it is no profile, and reading it would give an empty
+ * profile or never end.
  */
 final class InputFile implements AutoCloseable {
     static final String STDIN = "-";
+
+    /** Free space left untouched on the temporary file system while copying. */
+    private static final long DISK_MARGIN = 64L << 20;
 
     private final String displayName;
     private final Path path;
@@ -24,18 +32,64 @@ final class InputFile implements AutoCloseable {
         this.temporary = temporary;
     }
 
+    /** Opens {@code userPath} (a byte string); a missing file is left for the reader to report. */
     static InputFile open(CliContext context, String userPath) {
-        if (!userPath.equals(STDIN)) {
-            return new InputFile(userPath, context.resolve(userPath), false);
-        }
-        try {
-            Path temp = Files.createTempFile("jprofdata-stdin", ".tmp");
+        if (userPath.equals(STDIN)) {
             // CliContext has no input stream: standard input is the process's own.
-            Files.copy(System.in, temp, StandardCopyOption.REPLACE_EXISTING);
-            return new InputFile(userPath, temp, true);
+            return copy(userPath, System.in);
+        }
+        Path path = context.resolve(userPath);
+        return open(userPath, path, FileKind.of(path));
+    }
+
+    /** {@code path}, of the given kind, named {@code displayName} in messages. */
+    static InputFile open(String displayName, Path path, FileKind kind) {
+        if (kind.notAProfile() != null) {
+            throw new CliException(displayName + ": " + kind.notAProfile());
+        }
+        if (kind == FileKind.PIPE || kind == FileKind.OTHER) {
+            try (InputStream in = Files.newInputStream(path)) {
+                return copy(displayName, in);
+            } catch (IOException e) {
+                throw new CliException(displayName + ": " + ReadErrors.reason(e));
+            }
+        }
+        return new InputFile(displayName, path, false);
+    }
+
+    /** Copies {@code in} to a new private temporary file, keeping clear of a full disk. */
+    private static InputFile copy(String displayName, InputStream in) {
+        Path temp;
+        try {
+            temp = Files.createTempFile("jprofdata-input", ".tmp");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        boolean done = false;
+        try (OutputStream out = Files.newOutputStream(temp)) {
+            byte[] buffer = new byte[1 << 16];
+            long copied = 0;
+            long checkedAt = -DISK_MARGIN;
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                if (copied - checkedAt >= DISK_MARGIN) {
+                    if (Files.getFileStore(temp).getUsableSpace() < DISK_MARGIN + buffer.length) {
+                        throw new CliException(displayName + ": not enough space in the temporary directory to copy"
+                                + " it (it is read once, as a pipe; " + copied + " bytes copied)");
+                    }
+                    checkedAt = copied;
+                }
+                out.write(buffer, 0, n);
+                copied += n;
+            }
+            done = true;
+        } catch (IOException e) {
+            throw new CliException(displayName + ": " + ReadErrors.reason(e));
+        } finally {
+            if (!done) {
+                delete(temp);
+            }
+        }
+        return new InputFile(displayName, temp, true);
     }
 
     /** The name as the user typed it, for messages. */
@@ -50,11 +104,15 @@ final class InputFile implements AutoCloseable {
     @Override
     public void close() {
         if (temporary) {
-            try {
-                Files.deleteIfExists(path);
-            } catch (IOException e) {
-                // A leftover file in the temporary directory is harmless.
-            }
+            delete(path);
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // A leftover file in the temporary directory is harmless.
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.jprofdata.cli;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
@@ -21,7 +22,18 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         skipUnusedConverters();
-        int rc = run(Path.of("").toAbsolutePath(), args, System.out, System.err);
+        // Arguments and file names are byte strings (FileNames), and so are the names read from
+        // profiles: both streams print each char as one byte, whatever the locale's charset.
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.ISO_8859_1);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.ISO_8859_1);
+        int rc;
+        try {
+            rc = run(ProcessNames.workingDirectory(), ProcessNames.arguments(args), out, err);
+        } catch (CliException e) {
+            err.println("error: " + e.getMessage());
+            rc = 1;
+        }
+        out.flush();
         System.out.flush();
         System.exit(rc);
     }
@@ -39,7 +51,9 @@ public final class Main implements Runnable {
 
     /**
      * Runs one command line. Relative paths are resolved against {@code workingDirectory}, which
-     * lets tests run commands in-process.
+     * lets tests run commands in-process. The arguments are byte strings (one char per byte of the
+     * name, {@link dev.jprofdata.format.io.FileNames}); what the command prints goes to {@code out}
+     * and {@code err} as chars that are meant to be written one byte each (ISO-8859-1).
      */
     public static int run(Path workingDirectory, String[] args, PrintStream out, PrintStream err) {
         CliContext context = new CliContext(workingDirectory, out, err);

@@ -198,12 +198,16 @@ final class MergeCommand extends DeclaredCommand {
         FailureMode mode = parseFailureMode(failureMode);
         if (dumpInputFileList) {
             for (MergeInput in : inputs) {
-                ctx.out().println(in.weight() + "," + in.displayName());
+                ctx.out().println(Long.toUnsignedString(in.weight()) + "," + in.displayName());
             }
             return 0;
         }
         if (inputs.isEmpty()) {
             throw new CliException("no input files specified. See jprofdata merge -help");
+        }
+        if (output.isEmpty()) {
+            // Checked before the inputs are read; llvm-profdata fails only when it writes.
+            throw new CliException(CliContext.EMPTY_NAME);
         }
         versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
         if (!text && output.equals("-") && System.console() != null) {
@@ -267,7 +271,7 @@ final class MergeCommand extends DeclaredCommand {
      */
     private int mergeSplit(CliContext ctx, OffloadSplit split, MergeOptions options, FailureMode mode)
             throws IOException {
-        String deviceOutput = DeviceProfiles.deviceOutputFor(Path.of(output)).toString();
+        String deviceOutput = DeviceProfiles.deviceOutputFor(output);
         MergeResult host = mergeAndReport(ctx, split.host(), options, mode);
         if (host == null) {
             return 1;

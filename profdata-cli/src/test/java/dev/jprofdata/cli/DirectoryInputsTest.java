@@ -52,4 +52,27 @@ class DirectoryInputsTest {
         assertThat(Files.readString(tmp.resolve("dir.proftext"))).isEqualTo(Files.readString(tmp.resolve("files.proftext")))
                 .contains("# Func Hash:");
     }
+
+    /**
+     * A run killed while writing its output into an input directory leaves its temporary file
+     * there (a copy of some profile): the next merge of the directory skips it, and says so. Other
+     * hidden files are inputs, as llvm-profdata reads them.
+     */
+    @Test
+    void temporaryFilesOfAnInterruptedRunAreSkippedWithAWarning() throws IOException {
+        Path runs = Files.createDirectories(tmp.resolve("runs"));
+        Path one = CliRun.fixtures().resolve("profiles/ir_1.profraw");
+        Files.copy(one, runs.resolve("r1.profraw"));
+        Files.copy(one, runs.resolve(".hidden.profraw"));
+        Files.copy(CliRun.fixtures().resolve("profiles/ir.profdata"), runs.resolve(".merged.profdata.8234761230.tmp"));
+        Files.copy(one, Files.createDirectories(runs.resolve("sub")).resolve(".report.txt.5f3a9c.tmp"));
+
+        CliRun run = CliRun.run(tmp, "merge", "--dump-input-file-list", "runs");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).isEqualTo("1,runs/.hidden.profraw\n1,runs/r1.profraw\n");
+        assertThat(run.stderr()).isEqualTo("""
+                warning: runs/.merged.profdata.8234761230.tmp: skipped: a temporary file left by an interrupted jprofdata run
+                warning: runs/sub/.report.txt.5f3a9c.tmp: skipped: a temporary file left by an interrupted jprofdata run
+                """);
+    }
 }

@@ -53,14 +53,23 @@ class LauncherTest {
         return launchAs(root.resolve("jprofdata").toString(), env, args);
     }
 
-    /** Runs the script as {@code script} (a path as typed, relative to the copy's root) with {@code env}. */
+    /**
+     * Runs the script as {@code script} (a path as typed, relative to the copy's root) with {@code env}
+     * (a null value removes the variable).
+     */
     private List<String> launchAs(String script, Map<String, String> env, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("/bin/bash", script));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile());
         pb.environment().put("PATH", root.resolve("bin") + ":/usr/bin:/bin");
         pb.environment().remove("JAVA_OPTS");
-        pb.environment().putAll(env);
+        env.forEach((name, value) -> {
+            if (value == null) {
+                pb.environment().remove(name);
+            } else {
+                pb.environment().put(name, value);
+            }
+        });
         pb.redirectErrorStream(true);
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
@@ -201,5 +210,49 @@ class LauncherTest {
     void javaOptsReplaceTheDefaultsButKeepTheArchive() throws Exception {
         List<String> args = launch(Map.of("JAVA_OPTS", "-Xmx1g"), "show", copyFixture("ir.profdata").toString());
         assertThat(args).contains("-Xmx1g", "-XX:SharedArchiveFile=" + jsa).doesNotContain("-XX:+UseSerialGC");
+    }
+
+    /**
+     * A named pipe (also what {@code <(...)} passes) can be read only once, by jprofdata: the
+     * launcher, which looks at the first bytes of input files to choose the JVM's options, must not
+     * open it. The pipe holds an indexed profile's magic, written through a handle that also reads
+     * it; the launcher would have taken those bytes had it read the pipe.
+     */
+    @Test
+    void aNamedPipeIsNeverOpened() throws Exception {
+        Path fifo = NamedPipes.create(root.resolve("in.fifo"));
+        byte[] magic = java.util.Arrays.copyOf(Files.readAllBytes(copyFixture("ir.profdata")), 8);
+        try (RandomAccessFile pipe = new RandomAccessFile(fifo.toFile(), "rw")) {
+            pipe.write(magic);
+            for (String[] args : List.of(new String[] {"show", fifo.toString()},
+                    new String[] {"overlap", fifo.toString(), fifo.toString()}, new String[] {"order", fifo.toString()},
+                    new String[] {"merge", "-o", "out.profdata", fifo.toString()})) {
+                assertThat(launch(args)).as(args[0]).endsWith(fifo.toString());
+                assertThat(new java.io.FileInputStream(pipe.getFD()).available()).as(args[0]).isEqualTo(magic.length);
+            }
+        }
+    }
+
+    /**
+     * Without a locale (or with C) the JVM gets C.UTF-8's charset (for the names it handles itself,
+     * such as the jar's path); a locale that is set is left alone.
+     */
+    @Test
+    void withoutALocaleTheJvmGetsUtf8() throws Exception {
+        Files.writeString(root.resolve("bin/java"), "#!/bin/sh\necho \"LC_ALL=${LC_ALL-unset} LC_CTYPE=${LC_CTYPE-unset}\"\n");
+        Map<String, String> none = new java.util.HashMap<>();
+        for (String name : List.of("LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES")) {
+            none.put(name, null);
+        }
+        assertThat(launch(none, "show", "x")).containsExactly("LC_ALL=unset LC_CTYPE=C.UTF-8");
+        Map<String, String> c = new java.util.HashMap<>(none);
+        c.put("LC_ALL", "C");
+        assertThat(launch(c, "show", "x")).containsExactly("LC_ALL=C.UTF-8 LC_CTYPE=unset");
+        Map<String, String> posix = new java.util.HashMap<>(none);
+        posix.put("LANG", "POSIX");
+        assertThat(launch(posix, "show", "x")).containsExactly("LC_ALL=unset LC_CTYPE=C.UTF-8");
+        Map<String, String> set = new java.util.HashMap<>(none);
+        set.put("LANG", "de_DE.UTF-8");
+        assertThat(launch(set, "show", "x")).containsExactly("LC_ALL=unset LC_CTYPE=unset");
     }
 }

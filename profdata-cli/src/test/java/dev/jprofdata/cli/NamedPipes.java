@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 
-/** Named pipes (FIFOs) for output tests; Java cannot make one, so {@code mkfifo} does. */
+/** Named pipes (FIFOs) for tests; Java cannot make one, so {@code mkfifo} does. */
 final class NamedPipes {
     private NamedPipes() {
     }
@@ -39,5 +39,21 @@ final class NamedPipes {
         reader.setDaemon(true);
         reader.start();
         return result;
+    }
+
+    /**
+     * Writes {@code data} into the pipe once, on another thread (opening it blocks until a reader
+     * opens it), as {@code cat file > fifo} would: a second reader finds no writer.
+     */
+    static void writeOnceLater(Path fifo, byte[] data) {
+        Thread writer = new Thread(() -> {
+            try (java.io.OutputStream out = Files.newOutputStream(fifo)) {
+                out.write(data);
+            } catch (IOException | RuntimeException e) {
+                // The reader went away early: what it read is what the test checks.
+            }
+        }, "fifo-writer");
+        writer.setDaemon(true);
+        writer.start();
     }
 }

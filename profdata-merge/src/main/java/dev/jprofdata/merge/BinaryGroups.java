@@ -382,7 +382,7 @@ final class BinaryGroups {
          */
         InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, Long slide) {
             long weight = input.weight();
-            if (weight < 1 || weight > MAX_WEIGHT) {
+            if (Long.compareUnsigned(weight, MAX_WEIGHT) > 0) {
                 return null;
             }
             ByteBuffer valueData = null;

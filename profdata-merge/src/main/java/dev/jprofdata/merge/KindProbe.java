@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.io.FileNames;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,8 +33,9 @@ final class KindProbe {
         // The usual input, a raw or indexed profile, needs one open: its magic and version word
         // are its first 16 bytes. Anything else (text, compressed, short, missing) goes the long
         // way. A RandomAccessFile, not a FileChannel: the first thousand opens of a merge run in
-        // the interpreter, where a channel's opening and closing cost three times as much.
-        if (path.getFileSystem() != FileSystems.getDefault()) {
+        // the interpreter, where a channel's opening and closing cost three times as much. A File
+        // is made from the path's text, which is the file's name only when it is ASCII (FileNames).
+        if (path.getFileSystem() != FileSystems.getDefault() || !FileNames.isAscii(path.toString())) {
             return new Head(kindOfOther(path, displayName), Files.size(path));
         }
         try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "r")) {

@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.indexed.VTableNameOrder;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.RecordProblem;
@@ -194,11 +195,17 @@ public final class ProfileMerger {
                 MergeInput input = inputs.get(index);
                 listener.inputStarted(index, input);
                 InputLoader.Loaded loaded = null;
-                if (groups != null) {
-                    loaded = groups.tryAdd(index, input, outcomes.sizes[index], state);
-                }
-                if (loaded == null) {
-                    loaded = loader.load(input, index, state);
+                try {
+                    if (groups != null) {
+                        loaded = groups.tryAdd(index, input, outcomes.sizes[index], state);
+                    }
+                    if (loaded == null) {
+                        loaded = loader.load(input, index, state);
+                    }
+                } catch (InternalError e) {
+                    // A mapped file that shrank while a group added it up (the readers report
+                    // their own): as below, the merge stops rather than guess.
+                    throw MappedFaults.truncated(input.displayName(), e);
                 }
                 listener.inputFinished(index, input, outcomes.sizes[index]);
                 outcomes.record(index, loaded);

@@ -10,6 +10,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.SymbolTable;
 import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.summary.ProfileSummary;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -112,7 +113,12 @@ public final class IndexedProfileReader implements BatchReader {
 
     /** Opens {@code path}; messages name it {@code displayName}. */
     public static IndexedProfileReader open(Path path, String displayName) throws IOException {
-        return new IndexedProfileReader(MappedBytes.map(path, displayName));
+        MappedBytes mapped = MappedBytes.map(path, displayName);
+        try {
+            return new IndexedProfileReader(mapped);
+        } catch (InternalError e) {
+            throw MappedFaults.truncated(displayName, e);
+        }
     }
 
     /** Reads a profile held in memory (for example standard input); the buffer is not modified. */
@@ -186,6 +192,9 @@ public final class IndexedProfileReader implements BatchReader {
         } catch (ProfileFormatException e) {
             failure = e;
             throw e;
+        } catch (InternalError e) {
+            failure = MappedFaults.truncated(fileName(), e);
+            throw failure;
         }
         pendingIndex = 1;
         return pending.get(0);
@@ -216,6 +225,9 @@ public final class IndexedProfileReader implements BatchReader {
         } catch (ProfileFormatException e) {
             failure = e;
             throw e;
+        } catch (InternalError e) {
+            failure = MappedFaults.truncated(fileName(), e);
+            throw failure;
         }
     }
 
@@ -246,6 +258,11 @@ public final class IndexedProfileReader implements BatchReader {
             if (batch.size() == 0) {
                 throw e;
             }
+        } catch (InternalError e) {
+            // Nothing read from a file that shrank can be trusted, not even this batch.
+            failure = MappedFaults.truncated(fileName(), e);
+            batch.clear();
+            throw failure;
         }
         return batch.size() > 0;
     }
@@ -266,6 +283,8 @@ public final class IndexedProfileReader implements BatchReader {
                 }
             } catch (ProfileFormatException e) {
                 // Keep the names found so far; the record stream raises the error.
+            } catch (InternalError e) {
+                throw new java.io.UncheckedIOException(MappedFaults.truncated(fileName(), e));
             }
             for (String name : vtableNames) {
                 t.add(name);

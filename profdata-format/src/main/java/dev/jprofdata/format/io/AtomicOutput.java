@@ -139,6 +139,20 @@ public final class AtomicOutput {
         return removed;
     }
 
+    /**
+     * Whether {@code fileName} is named like a temporary file jprofdata writes next to an output:
+     * {@code .<name>.<digits>.tmp} ({@link #write}) or {@code .<name>.<hex digits>.tmp} (the
+     * reports of {@code show}, {@code overlap} and {@code order}). A run killed while writing leaves
+     * one behind; a merge of the directory must not take it for an input. The one test of that
+     * naming: change it here when the names change.
+     */
+    public static boolean isTemporaryName(String fileName) {
+        return TEMPORARY_NAME.matcher(fileName).matches();
+    }
+
+    private static final java.util.regex.Pattern TEMPORARY_NAME = java.util.regex.Pattern.compile(
+            "\\..+\\.[0-9a-f]+\\.tmp", java.util.regex.Pattern.DOTALL);
+
     /** Glob metacharacters in a file name replaced by '?', so the glob only narrows the listing. */
     private static String globSafe(String name) {
         return name.replaceAll("[*?\\[\\]{}\\\\]", "?");

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.offload;
 
+import dev.jprofdata.format.io.FileNames;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -29,14 +30,27 @@ public final class DeviceProfiles {
 
     /**
      * The device output next to a host output: {@code app.profdata} → {@code app.amdgcn-amd-amdhsa.profdata}
-     * (the triple goes before the last extension, or is appended when there is none).
+     * (the triple goes before the last extension, or is appended when there is none). The file name
+     * is taken as bytes ({@link FileNames}).
      */
     public static Path deviceOutputFor(Path hostOutput) {
-        String name = hostOutput.getFileName().toString();
+        return FileNames.resolveSibling(hostOutput, deviceFileName(FileNames.fileName(hostOutput)));
+    }
+
+    /** {@link #deviceOutputFor(Path)} for an output named by a byte string, as typed (a directory part is kept). */
+    public static String deviceOutputFor(String hostOutput) {
+        String trimmed = hostOutput;
+        while (trimmed.length() > 1 && trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        int slash = trimmed.lastIndexOf('/');
+        return trimmed.substring(0, slash + 1) + deviceFileName(trimmed.substring(slash + 1));
+    }
+
+    private static String deviceFileName(String name) {
         int dot = name.lastIndexOf('.');
-        String device = dot > 0
+        return dot > 0
                 ? name.substring(0, dot) + "." + TRIPLE + name.substring(dot)
                 : name + "." + TRIPLE;
-        return hostOutput.resolveSibling(device);
     }
 }

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.offload;
 
+import dev.jprofdata.format.io.FileNames;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -48,10 +49,11 @@ public final class UnifcntsFile {
 
     /** {@code dir/x.profraw} → {@code dir/x.unifcnts}: the file name's last extension replaced (or appended). */
     public static Path sidePathFor(Path profraw) {
-        String name = profraw.getFileName().toString();
+        // Bytes, not the JVM's decoding of them: a non-ASCII name must name the same directory.
+        String name = FileNames.fileName(profraw);
         int dot = name.lastIndexOf('.');
         String side = (dot > 0 ? name.substring(0, dot) : name) + "." + EXTENSION;
-        return profraw.resolveSibling(side);
+        return FileNames.resolveSibling(profraw, side);
     }
 
     public static Result read(Path path) {

@@ -11,6 +11,7 @@ import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.SymbolTable;
 import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.ValueSite;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.offload.SlotReduction;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -135,7 +136,11 @@ public final class RawProfileReader implements ProfileReader {
         } catch (NoSuchFileException e) {
             throw new ProfileFormatException(displayName, -1, "No such file or directory");
         }
-        return open(mapped, displayName, names);
+        try {
+            return open(mapped, displayName, names);
+        } catch (InternalError e) {
+            throw MappedFaults.truncated(displayName, e);
+        }
     }
 
     /**
@@ -218,6 +223,9 @@ public final class RawProfileReader implements ProfileReader {
         } catch (ProfileFormatException e) {
             failure = e;
             throw e;
+        } catch (InternalError e) {
+            failure = MappedFaults.truncated(fileName, e);
+            throw failure;
         }
     }
 
