@@ -21,8 +21,8 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         skipUnusedConverters();
-        int rc = run(Path.of("").toAbsolutePath(), args, System.out, System.err);
-        System.out.flush();
+        // Not System.out: a PrintStream that keeps the reason of a failed write (StandardOutput).
+        int rc = run(Path.of("").toAbsolutePath(), args, StandardOutput.system(), System.err);
         System.exit(rc);
     }
 
@@ -62,7 +62,25 @@ public final class Main implements Runnable {
             err.println(e.getMessage());
             return 1;
         }
-        return cl.execute(normalized);
+        int rc = cl.execute(normalized);
+        return rc == 0 ? checkOutput(out, err) : rc;
+    }
+
+    /**
+     * A command that succeeded must also have delivered its standard output (help, version and
+     * short reports included): 0 if it did, else the error about it (see {@link OutputFailure}).
+     */
+    private static int checkOutput(PrintStream out, PrintStream err) {
+        if (!out.checkError()) {
+            return 0;
+        }
+        OutputFailure failure = StandardOutput.failure(out);
+        if (failure.closedPipe()) {
+            return OutputFailure.CLOSED_PIPE_EXIT;
+        }
+        err.println("error: " + failure.getMessage());
+        err.flush();
+        return 1;
     }
 
     /**

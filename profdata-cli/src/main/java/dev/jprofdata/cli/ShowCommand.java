@@ -122,7 +122,7 @@ final class ShowCommand extends DeclaredCommand {
                     new InstrProfileShow(options, reader, out.writer()).run();
                 }
             } catch (IOException e) {
-                // Reader failures only: the output reports its own as UncheckedIOException.
+                // Reader failures only: the output reports its own as OutputFailure.
                 out.abandon();
                 ReadErrors.print(ctx.err(), file, e);
                 return 1;
