@@ -24,7 +24,9 @@ public final class Main implements Runnable {
         skipUnusedConverters();
         // Arguments and file names are byte strings (FileNames), and so are the names read from
         // profiles: both streams print each char as one byte, whatever the locale's charset.
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.ISO_8859_1);
+        // Standard output is not System.out: a PrintStream that keeps the reason of a failed write
+        // (StandardOutput).
+        StandardOutput out = StandardOutput.system();
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.ISO_8859_1);
         int rc;
         try {
@@ -34,7 +36,6 @@ public final class Main implements Runnable {
             rc = 1;
         }
         out.flush();
-        System.out.flush();
         System.exit(rc);
     }
 
@@ -76,7 +77,25 @@ public final class Main implements Runnable {
             err.println(e.getMessage());
             return 1;
         }
-        return cl.execute(normalized);
+        int rc = cl.execute(normalized);
+        return rc == 0 ? checkOutput(out, err) : rc;
+    }
+
+    /**
+     * A command that succeeded must also have delivered its standard output (help, version and
+     * short reports included): 0 if it did, else the error about it (see {@link OutputFailure}).
+     */
+    private static int checkOutput(PrintStream out, PrintStream err) {
+        if (!out.checkError()) {
+            return 0;
+        }
+        OutputFailure failure = StandardOutput.failure(out);
+        if (failure.closedPipe()) {
+            return OutputFailure.CLOSED_PIPE_EXIT;
+        }
+        err.println("error: " + failure.getMessage());
+        err.flush();
+        return 1;
     }
 
     /**

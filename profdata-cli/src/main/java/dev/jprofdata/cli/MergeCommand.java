@@ -3,6 +3,7 @@ package dev.jprofdata.cli;
 import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.format.io.AtomicOutput;
+import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.text.TextProfileWriter;
@@ -209,6 +210,9 @@ final class MergeCommand extends DeclaredCommand {
             // Checked before the inputs are read; llvm-profdata fails only when it writes.
             throw new CliException(CliContext.EMPTY_NAME);
         }
+        if (!output.equals("-")) {
+            CommandOutput.target(ctx, output); // "-o dir/" fails now, not after the merge
+        }
         versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
         if (!text && output.equals("-") && System.console() != null) {
             throw new CliException("cannot write a non-text format profile to the terminal");
@@ -267,7 +271,8 @@ final class MergeCommand extends DeclaredCommand {
     /**
      * Host and GPU device inputs merged apart: host records to the output, device records to its
      * {@code .amdgcn-amd-amdhsa} sibling (the file the HIP driver gives the device compile). Both
-     * merges finish before either file is written, so a failed merge writes neither.
+     * merges finish before either file is written, and both files are complete before either is put
+     * in place ({@link AtomicOutput#writeAll}), so a failed merge or write changes neither.
      */
     private int mergeSplit(CliContext ctx, OffloadSplit split, MergeOptions options, FailureMode mode)
             throws IOException {
@@ -282,8 +287,16 @@ final class MergeCommand extends DeclaredCommand {
         }
         ProfileContents hostContents = versionChoice.prepare(ctx.err(), host.contents());
         ProfileContents deviceContents = versionChoice.prepare(ctx.err(), device.contents());
-        write(ctx, hostContents, output);
-        write(ctx, deviceContents, deviceOutput);
+        Path hostTarget = CommandOutput.target(ctx, output);
+        Path deviceTarget = ctx.resolve(deviceOutput);
+        try {
+            // The host output is listed first: it is put in place last, once the device output is.
+            AtomicOutput.writeAll(List.of(
+                    new AtomicOutput.Target(hostTarget, producer(hostContents, output)),
+                    new AtomicOutput.Target(deviceTarget, producer(deviceContents, deviceOutput))));
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(e.target().equals(deviceTarget) ? deviceOutput : output, e);
+        }
         ctx.out().println("host profile: " + output + " (" + split.host().size() + " inputs)");
         ctx.out().println("device profile: " + deviceOutput + " (" + split.device().size() + " inputs)");
         return 0;
@@ -337,28 +350,34 @@ final class MergeCommand extends DeclaredCommand {
     }
 
     private void write(CliContext ctx, ProfileContents contents, String output) throws IOException {
-        int version = versionChoice.version();
         if (output.equals("-")) {
+            // A stream that throws on a failed write: PrintStream would swallow a full disk.
+            OutputStream stdout = StandardOutput.checked(ctx.out());
             if (text) {
-                OutputStream out = new BufferedOutputStream(ctx.out());
+                OutputStream out = new BufferedOutputStream(stdout);
                 TextProfileWriter.write(contents, out);
                 out.flush();
             } else {
                 // The indexed writer goes back to fill in offsets: written to a file first.
-                AtomicOutput.writeThrough(ctx.out(),
-                        tmp -> IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp));
+                try {
+                    AtomicOutput.writeThrough(stdout, producer(contents, output));
+                } catch (OutputFailedException e) {
+                    throw new OutputFailure(e.target().toString(), e);
+                }
             }
             return;
         }
         try {
-            writeFile(ctx, contents, version, output);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new CliException(output + ": No such file or directory");
+            AtomicOutput.write(CommandOutput.target(ctx, output), producer(contents, output));
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(output, e);
         }
     }
 
-    private void writeFile(CliContext ctx, ProfileContents contents, int version, String output) throws IOException {
-        AtomicOutput.write(ctx.resolve(output), tmp -> {
+    /** Writes {@code contents} into a temporary file, as text or indexed (by the options) for {@code output}. */
+    private AtomicOutput.Producer producer(ProfileContents contents, String output) {
+        int version = versionChoice.version();
+        return tmp -> {
             if (text) {
                 // "-o x.proftext.zst" / ".gz": compressed text (issue 7); other names are plain text.
                 dev.jprofdata.format.io.Compression compression = dev.jprofdata.format.io.Compression.forFileName(output);
@@ -368,7 +387,7 @@ final class MergeCommand extends DeclaredCommand {
             } else {
                 IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp);
             }
-        });
+        };
     }
 
     private static FailureMode parseFailureMode(String text) {

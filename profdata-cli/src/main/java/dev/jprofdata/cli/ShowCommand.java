@@ -124,7 +124,7 @@ final class ShowCommand extends DeclaredCommand {
                 }
                 notices = reader.notices();
             } catch (IOException e) {
-                // Reader failures only: the output reports its own as UncheckedIOException.
+                // Reader failures only: the output reports its own as OutputFailure.
                 out.abandon();
                 ReadErrors.print(ctx.err(), file, e);
                 return 1;
