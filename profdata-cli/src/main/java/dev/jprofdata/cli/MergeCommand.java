@@ -16,6 +16,8 @@ import dev.jprofdata.merge.MergeProblem;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
+import dev.jprofdata.merge.RepeatedValues;
+import dev.jprofdata.merge.ValueMerge;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,6 +47,7 @@ final class MergeCommand extends DeclaredCommand {
     private boolean sparse;
     private int numThreads;
     private String failureMode;
+    private String valueMerge;
     private String function;
     private String noFunction;
     private String remappingFile;
@@ -91,6 +94,10 @@ final class MergeCommand extends DeclaredCommand {
                 .build());
         s.addOption(CommandSpecs.value("any|all|warn", "any",
                 "Fail if any input fails (any), only if all fail (all), or never (warn).", "--failure-mode").build());
+        s.addOption(CommandSpecs.value("exact|llvm", "exact", "How value sites (indirect-call targets, memop"
+                + " sizes) are merged: exact (every count kept, cut to 255 values per site once, when written) or"
+                + " llvm (as llvm-profdata --num-threads=1: cut after every input, repeated values kept apart;"
+                + " for byte-for-byte comparisons).", "--value-merge").build());
         s.addOption(CommandSpecs.value("<regex>", null, "Keep only functions whose name matches.", "--function")
                 .build());
         s.addOption(CommandSpecs.value("<regex>", null, "Drop functions whose name matches.", "--no-function").build());
@@ -143,6 +150,7 @@ final class MergeCommand extends DeclaredCommand {
         sample = flag("--sample");
         sparse = flag("--sparse");
         failureMode = string("--failure-mode");
+        valueMerge = string("--value-merge");
         function = string("--function");
         noFunction = string("--no-function");
         remappingFile = string("--remapping-file");
@@ -186,6 +194,7 @@ final class MergeCommand extends DeclaredCommand {
             throw new CliException("sample profiles are not supported yet");
         }
         parseFailureMode(failureMode);
+        parseValueMerge(valueMerge);
         InputCollector collector = new InputCollector(ctx);
         files.forEach(collector::addPlain);
         weighted.forEach(collector::addWeighted);
@@ -197,6 +206,7 @@ final class MergeCommand extends DeclaredCommand {
 
     private int merge(CliContext ctx, List<MergeInput> inputs) throws IOException {
         FailureMode mode = parseFailureMode(failureMode);
+        ValueMerge values = parseValueMerge(valueMerge);
         if (dumpInputFileList) {
             for (MergeInput in : inputs) {
                 ctx.out().println(Long.toUnsignedString(in.weight()) + "," + in.displayName());
@@ -223,7 +233,8 @@ final class MergeCommand extends DeclaredCommand {
                 .sparse(sparse)
                 .traceReservoirSize(reservoirSize)
                 .maxTraceLength(maxTraceLength)
-                .keepVTableSymbols(keepVTableSymbols);
+                .keepVTableSymbols(keepVTableSymbols)
+                .valueMerge(values);
         if (function != null || noFunction != null) {
             options.nameFilter(NameFilter.of(function, noFunction));
         }
@@ -343,6 +354,9 @@ final class MergeCommand extends DeclaredCommand {
             err.println("warning: GPU block uniformity is dropped: "
                     + (text ? "the text format" : "indexed version 11") + " cannot hold it");
         }
+        if (options.valueMerge() == ValueMerge.LLVM) {
+            MergeReport.repeatedValues(err, RepeatedValues.of(result.contents()), text);
+        }
         if (!RobustnessOptions.withinDroppedFraction(err, result.dataLoss(), maxDroppedFraction)) {
             return null;
         }
@@ -399,9 +413,34 @@ final class MergeCommand extends DeclaredCommand {
         };
     }
 
+    private static ValueMerge parseValueMerge(String text) {
+        ValueMerge m = ValueMerge.ofOptionName(text);
+        if (m == null) {
+            throw new CliException("for the --value-merge option: Cannot find option named '" + text + "'!");
+        }
+        return m;
+    }
+
     /** How merge reports what happened on stderr. */
     static final class MergeReport {
         private MergeReport() {
+        }
+
+        /**
+         * With {@code --value-merge=llvm}: how many duplicate values were kept apart (llvm-profdata
+         * says nothing), and llvm-profdata's own warning where it gives one (a text profile with a
+         * memop size twice in a site).
+         */
+        static void repeatedValues(PrintStream err, RepeatedValues repeated, boolean text) {
+            if (!repeated.any()) {
+                return;
+            }
+            err.println("warning: " + repeated.extraCopies() + " duplicate value" + (repeated.extraCopies() == 1 ? "" : "s")
+                    + " in " + repeated.sites() + " value site" + (repeated.sites() == 1 ? "" : "s")
+                    + " kept apart, as llvm-profdata keeps them (--value-merge=exact adds them up)");
+            if (text && repeated.sizeSites() > 0) {
+                err.println("warning: " + RepeatedValues.LLVM_TEXT_WARNING);
+            }
         }
 
         /** Record-level problems, as llvm-profdata prints them (no prefix; a hint after the first of a kind). */

@@ -26,7 +26,10 @@ import java.util.concurrent.Callable;
  * {@link MergeState} on a worker thread (runs of one binary into its binary groups, which are
  * added up across the slices before they enter a state), and the partial states are combined.
  * Because combining is associative and commutative, the result is the same for every thread count
- * and equals what a sequential merge would produce.
+ * and equals what a sequential merge would produce. With {@link ValueMerge#LLVM} the first slice's
+ * state is the leading one: it applies value sites record by record as it reads them, and the
+ * other slices' records are applied after them, in input order, as their states are combined into
+ * it (the slices are combined in input order).
  */
 public final class ProfileMerger {
     static final String KIND_CONFLICT = "Merge IR generated profile with Clang generated profile.";
@@ -147,15 +150,16 @@ public final class ProfileMerger {
         BinaryGroups.Probes probes = new BinaryGroups.Probes(names, slices.size() > 1);
         List<Slice> loaded;
         if (slices.size() <= 1) {
-            MergeState state = new MergeState();
+            MergeState state = new MergeState(options.valueMerge(), true);
             BinaryGroups groups = slices.isEmpty() ? null
                     : loadSlice(loader, probes, inputs, slices.get(0), state, outcomes, listener);
             loaded = List.of(new Slice(state, groups));
         } else {
             List<Callable<Slice>> tasks = new ArrayList<>();
             for (List<Integer> slice : slices) {
+                boolean leading = tasks.isEmpty(); // the slices are in input order
                 tasks.add(() -> {
-                    MergeState s = new MergeState();
+                    MergeState s = new MergeState(options.valueMerge(), leading);
                     return new Slice(s, loadSlice(loader, probes, inputs, slice, s, outcomes, listener));
                 });
             }

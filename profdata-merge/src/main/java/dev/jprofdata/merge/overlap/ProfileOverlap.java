@@ -6,6 +6,7 @@ import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.state.LlvmSiteSort;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -167,12 +168,15 @@ public final class ProfileOverlap {
 
         /**
          * Scores the values two sites have in common, both sorted by value, into the program-level
-         * overlap and the function's own value overlap.
+         * overlap and the function's own value overlap. A value both sites hold more than once
+         * pairs copy with copy, in the order the sort leaves them; so the test site is first put
+         * in the order the base's merge gave its own site (by count), and a profile compared with
+         * itself pairs every copy with itself.
          */
         private void scoreSite(ValueKind kind, ValueSite baseSite, ValueSite testSite, CountSums funcBase,
                 CountSums funcTest, double[] funcValues) {
-            long[][] b = sortedByValue(baseSite);
-            long[][] t = sortedByValue(testSite);
+            long[][] b = sortedByValue(baseSite, false);
+            long[][] t = sortedByValue(testSite, true);
             int k = kind.number();
             double programScore = 0;
             double functionScore = 0;
@@ -211,26 +215,29 @@ public final class ProfileOverlap {
     }
 
     /**
-     * The site's values and counts as two parallel arrays, by ascending unsigned value (stable). An
-     * insertion sort: sites hold a few values (at most 255), usually already in order, and the
-     * boxed index sort this replaced was a tenth of an overlap of two 100 MB profiles.
+     * The site's values and counts as two parallel arrays, by ascending unsigned value, sorted as
+     * llvm-profdata sorts them ({@link LlvmSiteSort#byValue}: for the few values of most sites an
+     * insertion sort). {@code byCountFirst}: first sorted by count, highest first (stable), as a
+     * merge of the record alone leaves it; LLVM compares the test site as it was read, so a test
+     * site with a repeated value out of count order can score differently there (spec).
      */
-    private static long[][] sortedByValue(ValueSite site) {
+    private static long[][] sortedByValue(ValueSite site, boolean byCountFirst) {
         int n = site.size();
-        long[] values = new long[n];
-        long[] counts = new long[n];
-        for (int i = 0; i < n; i++) {
-            long value = site.value(i);
-            long count = site.count(i);
-            int at = i;
-            while (at > 0 && Long.compareUnsigned(values[at - 1], value) > 0) {
-                values[at] = values[at - 1];
-                counts[at] = counts[at - 1];
-                at--;
-            }
-            values[at] = value;
-            counts[at] = count;
+        long[] values = site.values().clone();
+        long[] counts = site.counts().clone();
+        if (byCountFirst && !inCountOrder(counts)) {
+            LlvmSiteSort.byCountDescending(values, counts, n);
         }
+        LlvmSiteSort.byValue(values, counts, n);
         return new long[][] {values, counts};
+    }
+
+    private static boolean inCountOrder(long[] counts) {
+        for (int i = 1; i < counts.length; i++) {
+            if (Long.compareUnsigned(counts[i], counts[i - 1]) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 }
