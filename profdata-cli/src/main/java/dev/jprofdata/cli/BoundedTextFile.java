@@ -1,6 +1,10 @@
 package dev.jprofdata.cli;
 
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -27,14 +31,30 @@ final class BoundedTextFile {
             }
             long size = Files.size(path);
             if (size > MAX_BYTES) {
-                throw new CliException(displayName + ": file is too large (" + size + " bytes; the limit for list and"
-                        + " remapping files is " + MAX_BYTES + ")");
+                throw tooLarge(displayName, size + " bytes");
             }
-            return Files.readAllLines(path, StandardCharsets.ISO_8859_1);
+            // The size of a device or a pipe says nothing (0 for /dev/zero): read at most one byte
+            // past the limit, whatever the size said.
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(path)) {
+                bytes = in.readNBytes((int) MAX_BYTES + 1);
+            }
+            if (bytes.length > MAX_BYTES) {
+                throw tooLarge(displayName, "more than " + MAX_BYTES + " bytes");
+            }
+            try (BufferedReader lines = new BufferedReader(
+                    new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.ISO_8859_1))) {
+                return lines.lines().toList();
+            }
         } catch (NoSuchFileException e) {
             throw new CliException(displayName + ": No such file or directory");
         } catch (IOException e) {
             throw new CliException(displayName + ": " + (e.getMessage() == null ? "cannot be read" : e.getMessage()));
         }
+    }
+
+    private static CliException tooLarge(String displayName, String size) {
+        return new CliException(displayName + ": file is too large (" + size + "; the limit for list and remapping files"
+                + " is " + MAX_BYTES + ")");
     }
 }

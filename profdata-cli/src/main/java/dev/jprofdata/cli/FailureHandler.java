@@ -26,8 +26,9 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             err.println("error: " + n.getFile() + ": No such file or directory");
         } else if (e instanceof java.io.IOException io) {
             err.println("error: " + io.getMessage());
-        } else if (e instanceof OutOfMemoryError) {
-            err.println("error: out of memory (raise the Java heap with JAVA_OPTS=-Xmx...)");
+        } else if (e.getCause() instanceof OutOfMemoryError oom) {
+            // An error reaches this handler only wrapped (picocli passes exceptions); see Main.run.
+            err.println(OutOfMemoryMessage.of(oom, parseResult));
         } else {
             err.println("error: internal error: " + e);
         }

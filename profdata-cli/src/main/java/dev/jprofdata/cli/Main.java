@@ -21,6 +21,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         skipUnusedConverters();
+        exitOnOutOfMemoryElsewhere();
         int rc = run(Path.of("").toAbsolutePath(), args, System.out, System.err);
         System.out.flush();
         System.exit(rc);
@@ -62,7 +63,38 @@ public final class Main implements Runnable {
             err.println(e.getMessage());
             return 1;
         }
-        return cl.execute(normalized);
+        try {
+            return cl.execute(normalized);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only exceptions to the FailureHandler; an Error passes through. By now
+            // the command's frames are gone, and with them most of what filled the heap.
+            err.println(OutOfMemoryMessage.of(e, cl.getParseResult()));
+            err.flush();
+            return 1;
+        }
+    }
+
+    /**
+     * The heap can also run out on a thread of the process's own (a reading thread, a merge
+     * worker, progress): most hand their failure to the main thread, which reports it as above, but
+     * one that does not would die with the JVM's stack trace and leave the command waiting. Such a
+     * thread prints the same one line and ends the process with exit code 1.
+     */
+    private static void exitOnOutOfMemoryElsewhere() {
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError oom) {
+                System.err.println(OutOfMemoryMessage.of(oom, null));
+                System.err.flush();
+                Runtime.getRuntime().halt(1);
+            } else if (previous != null) {
+                previous.uncaughtException(thread, e);
+            } else {
+                // What the JVM does without a handler (the thread group would call this one again).
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                e.printStackTrace(System.err);
+            }
+        });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
@@ -60,9 +61,10 @@ final class InputLoader {
     Loaded load(MergeInput input, int inputIndex, MergeState state) {
         long ordinal = 0;
         long countsRead = 0;
+        MemoryEstimate estimate = budgetPerState == 0 ? null : MemoryEstimate.of(state);
         ProfileReader reader;
         try {
-            reader = ProfileReaders.open(input.path(), input.displayName(), names);
+            reader = ProfileReaders.open(input.path(), input.displayName(), names, guard(estimate, input));
         } catch (ProfileFormatException e) {
             return new Loaded(null, new InputFailure(input.displayName(), e.reason(), e.offset(), 0, true));
         } catch (IOException e) {
@@ -75,7 +77,6 @@ final class InputLoader {
         }
         List<String> deviceWarnings = new ArrayList<>();
         List<String> details = new ArrayList<>();
-        MemoryEstimate estimate = budgetPerState == 0 ? null : MemoryEstimate.of(state);
         DeviceInputs.attachSideFile(reader, input, options, deviceWarnings, details);
         try (reader) {
             ProfileRecord r;
@@ -121,6 +122,26 @@ final class InputLoader {
             return new Loaded(reader.kind(), new InputFailure(input.displayName(), describe(e), -1, ordinal, ordinal == 0),
                     List.of(), List.of(), List.of(), ordinal, countsRead);
         }
+    }
+
+    /**
+     * What the reader of {@code input} is asked before it builds names, counters or value sites
+     * (the budget is otherwise checked only on records already read, and one record of a billion
+     * counters, or the names of a raw file, can exceed it alone). What a reader builds is held twice
+     * at the peak, by the reader and by the merge state it is added to, on top of the state so far.
+     */
+    private MemoryGuard guard(MemoryEstimate estimate, MergeInput input) {
+        if (estimate == null) {
+            return MemoryGuard.NONE;
+        }
+        return (bytes, file) -> {
+            long twice = bytes > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * bytes;
+            long held = estimate.bytes();
+            long needed = twice > Long.MAX_VALUE - held ? Long.MAX_VALUE : held + twice;
+            if (needed > budgetPerState) {
+                throw new MemoryBudgetExceededException(input.displayName(), needed, memoryBudget);
+            }
+        };
     }
 
     /**

@@ -194,11 +194,15 @@ public final class ProfileMerger {
                 MergeInput input = inputs.get(index);
                 listener.inputStarted(index, input);
                 InputLoader.Loaded loaded = null;
-                if (groups != null) {
-                    loaded = groups.tryAdd(index, input, outcomes.sizes[index], state);
-                }
-                if (loaded == null) {
-                    loaded = loader.load(input, index, state);
+                try {
+                    if (groups != null) {
+                        loaded = groups.tryAdd(index, input, outcomes.sizes[index], state);
+                    }
+                    if (loaded == null) {
+                        loaded = loader.load(input, index, state);
+                    }
+                } catch (OutOfMemoryError e) {
+                    throw named(e, input);
                 }
                 listener.inputFinished(index, input, outcomes.sizes[index]);
                 outcomes.record(index, loaded);
@@ -224,8 +228,17 @@ public final class ProfileMerger {
             InputOutcomes outcomes, MergeListener listener) throws IOException {
         for (int index : groups.emit(state)) {
             checkCancelled(listener);
-            outcomes.record(index, loader.load(inputs.get(index), index, state));
+            try {
+                outcomes.record(index, loader.load(inputs.get(index), index, state));
+            } catch (OutOfMemoryError e) {
+                throw named(e, inputs.get(index));
+            }
         }
+    }
+
+    /** {@code e}, naming {@code input} (the error stays an OutOfMemoryError; see InputOutOfMemoryError). */
+    private static OutOfMemoryError named(OutOfMemoryError e, MergeInput input) {
+        return e instanceof InputOutOfMemoryError ? e : new InputOutOfMemoryError(input.displayName(), e);
     }
 
     private static void checkCancelled(MergeListener listener) {
