@@ -19,6 +19,11 @@ final class RawProfileParser {
 
     private static final long MAX_TABLE = Integer.MAX_VALUE - 8;
 
+    static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache)
+            throws ProfileFormatException {
+        return parse(bytes, base, pointerWidth, file, cache, MemoryGuard.NONE);
+    }
+
     /** {@code guard} is asked before the names sections are decoded into names (see {@link MemoryGuard}). */
     static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache,
             MemoryGuard guard) throws ProfileFormatException {
