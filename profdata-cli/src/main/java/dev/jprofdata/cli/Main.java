@@ -21,7 +21,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         skipUnusedConverters();
-        exitOnOutOfMemoryElsewhere();
+        exitOnOutOfMemoryElsewhere(args.length > 0 ? args[0] : "");
         int rc = run(Path.of("").toAbsolutePath(), args, System.out, System.err);
         System.out.flush();
         System.exit(rc);
@@ -80,11 +80,11 @@ public final class Main implements Runnable {
      * one that does not would die with the JVM's stack trace and leave the command waiting. Such a
      * thread prints the same one line and ends the process with exit code 1.
      */
-    private static void exitOnOutOfMemoryElsewhere() {
+    private static void exitOnOutOfMemoryElsewhere(String command) {
         Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             if (e instanceof OutOfMemoryError oom) {
-                System.err.println(OutOfMemoryMessage.of(oom, null));
+                System.err.println(OutOfMemoryMessage.of(oom, command));
                 System.err.flush();
                 Runtime.getRuntime().halt(1);
             } else if (previous != null) {

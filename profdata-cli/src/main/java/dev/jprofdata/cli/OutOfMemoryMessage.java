@@ -17,6 +17,18 @@ final class OutOfMemoryMessage {
     static String of(OutOfMemoryError e, CommandLine.ParseResult parsed) {
         CommandLine.ParseResult sub = parsed != null && parsed.hasSubcommand() ? parsed.subcommand() : null;
         String command = sub == null ? "" : sub.commandSpec().name();
+        return of(e, command, inputsOf(command, sub));
+    }
+
+    /**
+     * For a thread of the process's own, which knows only the command's first argument
+     * ({@code command}: a subcommand name, or anything else).
+     */
+    static String of(OutOfMemoryError e, String command) {
+        return of(e, command, "");
+    }
+
+    private static String of(OutOfMemoryError e, String command, String inputs) {
         String doing = switch (command) {
             case "merge" -> "merging";
             case "show" -> "showing";
@@ -24,7 +36,7 @@ final class OutOfMemoryMessage {
             case "order" -> "ordering";
             default -> "running";
         };
-        String files = e instanceof InputOutOfMemoryError named ? named.file() : inputsOf(command, sub);
+        String files = e instanceof InputOutOfMemoryError named ? named.file() : inputs;
         return "error: out of memory while " + doing + (files.isEmpty() ? "" : " (" + files + ")")
                 + "; raise the JVM heap (JAVA_OPTS=-Xmx...)"
                 + (command.equals("merge") ? " or set --memory-budget" : "");

@@ -153,4 +153,13 @@ class MemoryLimitsTest {
         Files.write(tmp.resolve("inputs.list"), List.of(CliRun.fixtures().resolve("profiles/ir_1.profraw").toString()));
         assertThat(CliRun.run(tmp, "merge", "-o", "out", "-f", "inputs.list").exitCode()).isZero();
     }
+
+    /** A thread that does not hand its failure on knows only the subcommand's name. */
+    @Test
+    void outOfMemoryOnAThreadOfItsOwnNamesTheCommand() {
+        assertThat(OutOfMemoryMessage.of(new OutOfMemoryError(), "order"))
+                .isEqualTo("error: out of memory while ordering" + OUT_OF_MEMORY_HINT);
+        assertThat(OutOfMemoryMessage.of(new OutOfMemoryError(), "merge"))
+                .isEqualTo("error: out of memory while merging" + OUT_OF_MEMORY_HINT + " or set --memory-budget");
+    }
 }

@@ -104,6 +104,9 @@ final class GzipMembers extends InputStream {
                 inMember = false;
             } else if (inflater.needsDictionary()) {
                 throw new ZipException("a preset dictionary is needed");
+            } else if (!inflater.needsInput()) {
+                // Input left, room for output, and nothing came out: never loop on it.
+                throw new ZipException("deflate data makes no progress");
             }
         }
         return -1;
