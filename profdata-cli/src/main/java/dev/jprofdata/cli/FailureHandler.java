@@ -40,8 +40,9 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             err.println("error: " + i.getInput() + ": this file name cannot be used in the character set of this locale ("
                     + dev.jprofdata.format.io.FileNames.JVM_CHARSET.name() + "): run jprofdata in a UTF-8 locale (for"
                     + " example LC_ALL=C.UTF-8)");
-        } else if (e instanceof OutOfMemoryError) {
-            err.println("error: out of memory (raise the Java heap with JAVA_OPTS=-Xmx...)");
+        } else if (e.getCause() instanceof OutOfMemoryError oom) {
+            // An error reaches this handler only wrapped (picocli passes exceptions); see Main.run.
+            err.println(OutOfMemoryMessage.of(oom, parseResult));
         } else {
             err.println("error: internal error: " + e);
         }

@@ -22,6 +22,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         skipUnusedConverters();
+        exitOnOutOfMemoryElsewhere(args.length > 0 ? args[0] : "");
         // Arguments and file names are byte strings (FileNames), and so are the names read from
         // profiles: both streams print each char as one byte, whatever the locale's charset.
         // Standard output is not System.out: a PrintStream that keeps the reason of a failed write
@@ -77,7 +78,16 @@ public final class Main implements Runnable {
             err.println(e.getMessage());
             return 1;
         }
-        int rc = cl.execute(normalized);
+        int rc;
+        try {
+            rc = cl.execute(normalized);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only exceptions to the FailureHandler; an Error passes through. By now
+            // the command's frames are gone, and with them most of what filled the heap.
+            err.println(OutOfMemoryMessage.of(e, cl.getParseResult()));
+            err.flush();
+            return 1;
+        }
         return rc == 0 ? checkOutput(out, err) : rc;
     }
 
@@ -96,6 +106,28 @@ public final class Main implements Runnable {
         err.println("error: " + failure.getMessage());
         err.flush();
         return 1;
+    }
+    /**
+     * The heap can also run out on a thread of the process's own (a reading thread, a merge
+     * worker, progress): most hand their failure to the main thread, which reports it as above, but
+     * one that does not would die with the JVM's stack trace and leave the command waiting. Such a
+     * thread prints the same one line and ends the process with exit code 1.
+     */
+    private static void exitOnOutOfMemoryElsewhere(String command) {
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError oom) {
+                System.err.println(OutOfMemoryMessage.of(oom, command));
+                System.err.flush();
+                Runtime.getRuntime().halt(1);
+            } else if (previous != null) {
+                previous.uncaughtException(thread, e);
+            } else {
+                // What the JVM does without a handler (the thread group would call this one again).
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                e.printStackTrace(System.err);
+            }
+        });
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.text.TextProfileWriter;
+import dev.jprofdata.merge.DataLoss;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
 import dev.jprofdata.merge.DeviceRecordsFoundException;
@@ -465,13 +466,15 @@ final class MergeCommand extends DeclaredCommand {
          * that silently lost most of its data cannot go unnoticed.
          */
         static void dataLoss(PrintStream err, MergeResult result) {
-            List<InputFailure> failures = result.failures();
-            long lost = failures.stream().filter(InputFailure::wholeInputLost).count();
-            long partial = failures.stream().filter(f -> !f.wholeInputLost() && !f.reason().startsWith("excessively")).count();
-            if (lost > 0 || partial > 0) {
-                err.println("summary: " + lost + " of " + result.inputCount() + " inputs could not be merged"
-                        + (partial > 0 ? ", " + partial + " merged only up to the error" : "")
-                        + "; their counts are missing from the output");
+            DataLoss loss = result.dataLoss();
+            if (loss.inputsLost() > 0) {
+                err.println("summary: " + loss.inputsLost() + " of " + result.inputCount()
+                        + " inputs could not be merged; their counts are missing from the output");
+            }
+            if (loss.inputsCutShort() > 0) {
+                // Their records before the error stay merged, as in LLVM: only the rest is missing.
+                err.println("summary: " + loss.inputsCutShort() + " of " + result.inputCount()
+                        + " inputs were merged only up to the error; their counts after it are missing from the output");
             }
             if (result.droppedCount() != 0) {
                 err.println("summary: " + Long.toUnsignedString(result.droppedCount())

@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.summary.SummaryBuilder;
@@ -111,6 +112,11 @@ final class ShowCommand extends DeclaredCommand {
             List<String> notices;
             try (InputFile input = InputFile.open(ctx, file);
                     ProfileReader reader = ProfileReaders.open(input.path(), input.displayName())) {
+                if (reader.kind().has(ProfileKind.MEMPROF)) {
+                    // Its instrumentation records are shown; the heap profile beside them is not read.
+                    ctx.err().println("warning: MemProf data in " + input.displayName()
+                            + " is not shown (jprofdata does not read MemProf data)");
+                }
                 String sideProblem = ShowDevice.attachSideFile(reader, input.path(), input.displayName());
                 if (sideProblem != null && uniformity) {
                     ctx.err().println("warning: " + sideProblem);

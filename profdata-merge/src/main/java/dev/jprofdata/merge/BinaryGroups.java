@@ -482,7 +482,7 @@ final class BinaryGroups {
             }
             members.add(new Member(inputIndex, kept));
             return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
-                    Saturating.multiply(total, weight));
+                    Saturating.multiply(total, weight), false);
         }
 
         /**

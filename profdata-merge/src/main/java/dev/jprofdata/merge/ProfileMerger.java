@@ -210,6 +210,8 @@ public final class ProfileMerger {
                     // A mapped file that shrank while a group added it up (the readers report
                     // their own): as below, the merge stops rather than guess.
                     throw MappedFaults.truncated(input.displayName(), e);
+                } catch (OutOfMemoryError e) {
+                    throw named(e, input);
                 }
                 listener.inputFinished(index, input, outcomes.sizes[index]);
                 outcomes.record(index, loaded);
@@ -235,8 +237,17 @@ public final class ProfileMerger {
             InputOutcomes outcomes, MergeListener listener) throws IOException {
         for (int index : groups.emit(state)) {
             checkCancelled(listener);
-            outcomes.record(index, loader.load(inputs.get(index), index, state));
+            try {
+                outcomes.record(index, loader.load(inputs.get(index), index, state));
+            } catch (OutOfMemoryError e) {
+                throw named(e, inputs.get(index));
+            }
         }
+    }
+
+    /** {@code e}, naming {@code input} (the error stays an OutOfMemoryError; see InputOutOfMemoryError). */
+    private static OutOfMemoryError named(OutOfMemoryError e, MergeInput input) {
+        return e instanceof InputOutOfMemoryError ? e : new InputOutOfMemoryError(input.displayName(), e);
     }
 
     private static void checkCancelled(MergeListener listener) {
