@@ -9,8 +9,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** The {@code jprofdata} command: parses options and hands over to one subcommand. */
 public final class Main implements Runnable {
     /**
-     * The subcommands, in the order help lists them. Only the one a command line names is built
-     * (each is declared in code, {@link CommandSpecs}).
+     * The subcommands, in the order help lists them (then {@code help}). Only the one a command
+     * line names is built (each is declared in code, {@link CommandSpecs}).
      */
     private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order");
 
@@ -75,6 +75,7 @@ public final class Main implements Runnable {
                 "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).");
         spec.versionProvider(new VersionProvider());
         CommandSpecs.addStandardHelpOptions(spec);
+        spec.usageMessage().footer("%nRun 'jprofdata help <command>' or 'jprofdata <command> --help' for its options.");
         CommandLine cl = new CommandLine(spec);
         main.commandLine = cl;
         for (String name : SUBCOMMANDS) {
@@ -82,6 +83,10 @@ public final class Main implements Runnable {
                 cl.addSubcommand(name, subcommand(name, context));
             }
         }
+        if (!SUBCOMMANDS.contains(first)) {
+            cl.addSubcommand("help", new CommandLine(new HelpCommand(context).spec()));
+        }
+        HelpLayout.apply(cl);
         return cl;
     }
 
