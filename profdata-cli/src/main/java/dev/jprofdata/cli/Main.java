@@ -3,14 +3,15 @@ package dev.jprofdata.cli;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code jprofdata} command: parses options and hands over to one subcommand. */
 public final class Main implements Runnable {
     /**
-     * The subcommands, in the order help lists them (then {@code help}). Only the one a command
-     * line names is built (each is declared in code, {@link CommandSpecs}).
+     * The subcommands, in the order help lists them (then {@code help} and {@code completion}). Only
+     * the one a command line names is built (each is declared in code, {@link CommandSpecs}).
      */
     private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order");
 
@@ -20,6 +21,14 @@ public final class Main implements Runnable {
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
     public static void main(String[] args) {
+        // java -jar on big inputs: run again with the tuned JVM options (the launcher's JVMs carry
+        // the marker, so they never load Relaunch).
+        if (System.getProperty(JvmTuning.MARKER) == null) {
+            OptionalInt relaunched = Relaunch.ifWorthIt(args);
+            if (relaunched.isPresent()) {
+                System.exit(relaunched.getAsInt());
+            }
+        }
         skipUnusedConverters();
         int rc = run(Path.of("").toAbsolutePath(), args, System.out, System.err);
         System.out.flush();
@@ -85,6 +94,7 @@ public final class Main implements Runnable {
         }
         if (!SUBCOMMANDS.contains(first)) {
             cl.addSubcommand("help", new CommandLine(new HelpCommand(context).spec()));
+            cl.addSubcommand("completion", new CommandLine(new CompletionCommand(context).spec()));
         }
         HelpLayout.apply(cl);
         return cl;
