@@ -8,6 +8,7 @@ import picocli.CommandLine.Help.Ansi.IStyle;
 import picocli.CommandLine.Help.Ansi.Text;
 import picocli.CommandLine.Help.IParamLabelRenderer;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * How help is printed: a flag is shown as {@code --counts}, not {@code --counts[=<counts>]}.
@@ -21,14 +22,24 @@ final class HelpLayout {
     private HelpLayout() {
     }
 
-    /** Applies the layout to {@code root} and every subcommand it has now. */
+    /**
+     * Applies the layout to {@code root} and every subcommand it has now. (A class rather than a
+     * lambda: every run sets it, and a lambda is spun at run time, which costs start-up.)
+     */
     static void apply(CommandLine root) {
-        root.setHelpFactory((spec, colors) -> new Help(spec, colors) {
-            @Override
-            public IParamLabelRenderer parameterLabelRenderer() {
-                return new FlagsWithoutValue(super.parameterLabelRenderer());
-            }
-        });
+        root.setHelpFactory(new Factory());
+    }
+
+    private static final class Factory implements CommandLine.IHelpFactory {
+        @Override
+        public Help create(CommandSpec spec, Help.ColorScheme colors) {
+            return new Help(spec, colors) {
+                @Override
+                public IParamLabelRenderer parameterLabelRenderer() {
+                    return new FlagsWithoutValue(super.parameterLabelRenderer());
+                }
+            };
+        }
     }
 
     /** picocli's labels, except none for boolean options. */
