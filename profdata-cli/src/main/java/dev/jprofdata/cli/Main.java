@@ -4,14 +4,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code jprofdata} command: parses options and hands over to one subcommand. */
 public final class Main implements Runnable {
     /**
-     * The subcommands, in the order help lists them. Only the one a command line names is built
-     * (each is declared in code, {@link CommandSpecs}).
+     * The subcommands, in the order help lists them (then {@code help} and {@code completion}). Only
+     * the one a command line names is built (each is declared in code, {@link CommandSpecs}).
      */
     private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order");
 
@@ -21,6 +22,14 @@ public final class Main implements Runnable {
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
     public static void main(String[] args) {
+        // java -jar on big inputs: run again with the tuned JVM options (the launcher's JVMs carry
+        // the marker, so they never load Relaunch).
+        if (System.getProperty(JvmTuning.MARKER) == null) {
+            OptionalInt relaunched = Relaunch.ifWorthIt(args);
+            if (relaunched.isPresent()) {
+                System.exit(relaunched.getAsInt());
+            }
+        }
         skipUnusedConverters();
         exitOnOutOfMemoryElsewhere(args.length > 0 ? args[0] : "");
         // Arguments and file names are byte strings (FileNames), and so are the names read from
@@ -140,6 +149,7 @@ public final class Main implements Runnable {
                 "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).");
         spec.versionProvider(new VersionProvider());
         CommandSpecs.addStandardHelpOptions(spec);
+        spec.usageMessage().footer("%nRun 'jprofdata help <command>' or 'jprofdata <command> --help' for its options.");
         CommandLine cl = new CommandLine(spec);
         main.commandLine = cl;
         for (String name : SUBCOMMANDS) {
@@ -147,6 +157,11 @@ public final class Main implements Runnable {
                 cl.addSubcommand(name, subcommand(name, context));
             }
         }
+        if (!SUBCOMMANDS.contains(first)) {
+            cl.addSubcommand("help", new CommandLine(new HelpCommand(context).spec()));
+            cl.addSubcommand("completion", new CommandLine(new CompletionCommand(context).spec()));
+        }
+        HelpLayout.apply(cl);
         return cl;
     }
 

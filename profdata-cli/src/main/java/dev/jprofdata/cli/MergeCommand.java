@@ -74,7 +74,8 @@ final class MergeCommand extends DeclaredCommand {
 
     @Override
     void declareOptions(CommandSpec s) {
-        s.addPositional(CommandSpecs.positionals("<filename...>", "Input files or directories (weight 1)."));
+        s.addPositional(CommandSpecs.positionals("<filename...>", "Input profiles (weight 1): raw, indexed or text,"
+                + " gzip/zstd compressed or not; a directory adds every file under it; - reads standard input."));
         s.addOption(CommandSpecs.value("<file>", "-", "Output file (- for stdout).", "-o", "--output").build());
         s.addOption(CommandSpecs.repeated("<weight>,<filename>",
                 "An input whose counts are multiplied by an integer weight >= 1.", "--weighted-input").build());
@@ -82,8 +83,8 @@ final class MergeCommand extends DeclaredCommand {
                 "A file listing inputs, one per line, optionally as <weight>,<filename>.", "-f", "--input-files")
                 .build());
         s.addOption(CommandSpecs.flag("text", "Write a text profile.", "--text").build());
-        s.addOption(CommandSpecs.flag("binary", "Write an indexed profile (the default).", "--binary", "--extbinary")
-                .build());
+        s.addOption(CommandSpecs.flag("binary", "Write an indexed profile (the default; --extbinary, LLVM's name for"
+                + " sample profiles, is the same here).", "--binary", "--extbinary").build());
         s.addOption(CommandSpecs.hiddenFlag("gcc", "--gcc").build());
         s.addOption(CommandSpecs.flag("instr", "Instrumentation profiles (the default).", "--instr").build());
         s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
@@ -107,7 +108,8 @@ final class MergeCommand extends DeclaredCommand {
                 "--temporal-profile-trace-reservoir-size").build());
         s.addOption(CommandSpecs.value("<n>", "10000", "Longest temporal profile trace kept (default 10000).",
                 "--temporal-profile-max-trace-length").build());
-        s.addOption(CommandSpecs.hiddenFlag("keepVTableSymbols", "--keep-vtable-symbols").build());
+        s.addOption(CommandSpecs.flag("keepVTableSymbols", "Keep the inputs' vtable names in the indexed profile.",
+                "--keep-vtable-symbols").build());
         s.addOption(CommandSpecs.flag("writePrevVersion",
                 "Write indexed version 11 for older compilers.", "--write-prev-version").build());
         // Indexed format versions (spec/indexed-format.md, "Writing an older version").
@@ -119,7 +121,8 @@ final class MergeCommand extends DeclaredCommand {
         s.addOption(CommandSpecs.flag("dropUnsupported", "Leave out what the chosen version"
                 + " cannot hold (MC/DC bitmaps, vtable values, traces, GPU uniformity or wave counters) instead of"
                 + " failing; says how much was dropped.", "--drop-unsupported").build());
-        s.addOption(CommandSpecs.hiddenFlag("dumpInputFileList", "--dump-input-file-list").build());
+        s.addOption(CommandSpecs.flag("dumpInputFileList", "Print each input as <weight>,<filename> and exit without"
+                + " merging.", "--dump-input-file-list").build());
         // GPU device profiles (offload PGO, spec/offload.md).
         s.addOption(CommandSpecs.flag("noUnifcnts",
                 "Do not read the .unifcnts side files of GPU device profiles.", "--no-unifcnts").build());
@@ -138,6 +141,9 @@ final class MergeCommand extends DeclaredCommand {
         s.addOption(CommandSpecs.flag("quiet",
                 "Never show the progress line (shown on a terminal when a merge takes over a second).", "--quiet")
                 .build());
+        s.usageMessage().footerHeading("%nEnvironment:%n").footer(
+                "  JPROFDATA_PROGRESS=never   no progress line (as --quiet)",
+                "  JPROFDATA_PROGRESS=always  the progress line even when stderr is no terminal");
     }
 
     /** Reads the parsed options into the fields, numbers checked as LLVM checks them. */

@@ -32,7 +32,8 @@ final class OverlapCommand extends DeclaredCommand {
 
     @Override
     void declareOptions(CommandSpec s) {
-        s.addPositional(CommandSpecs.positionals("<base profile file> <test profile file>", null));
+        s.addPositional(CommandSpecs.positionals("<base profile> <test profile>", "The two profiles: raw, indexed or"
+                + " text, gzip/zstd compressed or not; - reads standard input (for one of them)."));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
         s.addOption(CommandSpecs.value("<string>", "", "Report every function whose name contains this.",

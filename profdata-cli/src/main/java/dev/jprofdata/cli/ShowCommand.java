@@ -22,7 +22,8 @@ final class ShowCommand extends DeclaredCommand {
 
     @Override
     void declareOptions(CommandSpec s) {
-        s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile (- for stdin)."));
+        s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile: raw, indexed or text, gzip/zstd"
+                + " compressed or not; - reads standard input."));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
         s.addOption(CommandSpecs.flag("allFunctions", "Show every function.", "--all-functions").build());
@@ -53,13 +54,16 @@ final class ShowCommand extends DeclaredCommand {
                 .build());
         s.addOption(CommandSpecs.value("text|json|yaml", "text", "Output format: text, or json/yaml (jprofdata"
                 + " extension for instrumentation profiles, spec/json-output.md).", "--show-format").build());
-        s.addOption(CommandSpecs.hiddenFlag("json", "--json").build());
+        s.addOption(CommandSpecs.flag("json", "Same as --show-format=json.", "--json").build());
         s.addOption(CommandSpecs.flag("instr", "Instrumentation profile (the default).", "--instr").build());
         s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
         s.addOption(CommandSpecs.hiddenFlag("memory", "--memory").build());
         s.addOption(CommandSpecs.value("<debugInfo>", null, null, "--debug-info").build());
-        s.addOption(CommandSpecs.value("<hotCutoff>", "990000", null, "--profile-summary-cutoff-hot").build());
-        s.addOption(CommandSpecs.value("<hotCount>", null, null, "--profile-summary-hot-count").build());
+        s.addOption(CommandSpecs.value("<hotCutoff>", "990000", "--hot-func-list: functions whose largest count"
+                + " reaches the summary's count at this cutoff (parts per million, default 990000) are hot.",
+                "--profile-summary-cutoff-hot").build());
+        s.addOption(CommandSpecs.value("<hotCount>", null, "--hot-func-list: functions whose largest count reaches"
+                + " this are hot (instead of --profile-summary-cutoff-hot).", "--profile-summary-hot-count").build());
         // Accepted like llvm-profdata, which ignores them for instrumentation profiles.
         s.addOption(CommandSpecs.hiddenFlag("sampleOnly", "--show-prof-sym-list", "--show-sec-info-only").build());
         s.addOption(CommandSpecs.value("<ignoredValue>", null, null, "--max-debug-info-correlation-warnings",
