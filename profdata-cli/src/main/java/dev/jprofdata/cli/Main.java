@@ -96,6 +96,15 @@ public final class Main implements Runnable {
             err.println(OutOfMemoryMessage.of(e, cl.getParseResult()));
             err.flush();
             return 1;
+        } catch (InternalError e) {
+            if (!dev.jprofdata.format.io.MappedFaults.isFault(e)) {
+                throw e;
+            }
+            // The readers name the file whose mapping lost its pages; but in compiled code the JVM
+            // raises the fault at its next safepoint, which can lie outside the reader's frames.
+            err.println("error: an input file was truncated while being read");
+            err.flush();
+            return 1;
         }
         return rc == 0 ? checkOutput(out, err) : rc;
     }
