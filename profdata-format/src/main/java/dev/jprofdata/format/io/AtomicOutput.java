@@ -36,8 +36,9 @@ import java.util.List;
  *       same moment keeps its file.
  * </ul>
  *
- * <p>Every failure is an {@link OutputFailedException} that names the output as the caller gave
- * it, never the temporary file.
+ * <p>Every failure to write is an {@link OutputFailedException} that names the output as the
+ * caller gave it, never the temporary file. A producer's own refusal of the content (an exception
+ * type of jprofdata's, such as a writer's) passes unchanged.
  */
 public final class AtomicOutput {
     private AtomicOutput() {
@@ -135,7 +136,7 @@ public final class AtomicOutput {
             try {
                 producer.writeTo(tmp);
             } catch (IOException e) {
-                throw OutputFailedException.of(tmp, e, false);
+                throw PendingOutput.isContentError(e) ? e : OutputFailedException.of(tmp, e, false);
             }
             Files.copy(tmp, out);
             out.flush();

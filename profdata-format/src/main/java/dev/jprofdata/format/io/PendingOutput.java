@@ -189,13 +189,22 @@ public final class PendingOutput implements AutoCloseable {
         return new OutputFailedException(given, reason, false, e);
     }
 
-    /** Runs {@code producer} on the temporary file; its failures name the output. */
-    void produce(AtomicOutput.Producer producer) throws OutputFailedException {
+    /**
+     * Runs {@code producer} on the temporary file. The system's I/O errors become errors naming the
+     * output; jprofdata's own exceptions (a writer refusing the content, such as GPU wave counters
+     * in a text profile) say what is wrong with the content and pass unchanged.
+     */
+    void produce(AtomicOutput.Producer producer) throws IOException {
         try {
             producer.writeTo(temporary);
         } catch (IOException e) {
-            throw failed(e);
+            throw isContentError(e) ? e : failed(e);
         }
+    }
+
+    /** An exception type of jprofdata's own (not the JDK's I/O errors), other than an output failure. */
+    static boolean isContentError(IOException e) {
+        return !(e instanceof OutputFailedException) && e.getClass().getPackageName().startsWith("dev.jprofdata.");
     }
 
     /**

@@ -105,6 +105,21 @@ class AtomicOutputCleanupTest {
         assertThat(names()).containsExactly("out.profdata");
     }
 
+    /** A writer refusing the content is no failure of the output: its own exception passes unchanged. */
+    @Test
+    void aProducersOwnRefusalPassesUnchanged() throws IOException {
+        Path out = Files.writeString(dir.resolve("out.proftext"), "old");
+        IOException refusal = new dev.jprofdata.format.text.WaveCountsInTextException(1);
+        assertThatThrownBy(() -> AtomicOutput.write(out, tmp -> {
+            throw refusal;
+        })).isSameAs(refusal);
+        assertThatThrownBy(() -> AtomicOutput.writeThrough(java.io.OutputStream.nullOutputStream(), tmp -> {
+            throw refusal;
+        })).isSameAs(refusal);
+        assertThat(Files.readString(out)).isEqualTo("old");
+        assertThat(names()).containsExactly("out.proftext");
+    }
+
     @Test
     void temporaryNamesAreRecognised() {
         String made = TemporaryFiles.nameFor("app.profdata");
