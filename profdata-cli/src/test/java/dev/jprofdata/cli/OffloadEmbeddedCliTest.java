@@ -68,7 +68,7 @@ class OffloadEmbeddedCliTest {
     void textOutputRefusesWaveCounts() {
         CliRun text = CliRun.run(tmp, "merge", "--text", "-o", "w.proftext", SAXPY_V12);
         assertThat(text.exitCode()).isEqualTo(1);
-        assertThat(text.stderr()).contains("error: w.proftext: text profiles do not support wave counts\n"
+        assertThat(text.stderr()).contains("error: text profiles do not support wave counts\n"
                 + "summary: 1 function has GPU wave counters; write an indexed profile (version 15) to keep them\n");
         assertThat(tmp.resolve("w.proftext")).doesNotExist();
         // v11 has no wave counters: text works (and drops the uniformity, as for v10 device input).
