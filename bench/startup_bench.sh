@@ -31,8 +31,10 @@ add "-Xshare:off (no CDS at all)" "-Xshare:off"
 add "-XX:+UseSerialGC (the launcher's default before CDS)" "-XX:+UseSerialGC"
 add "-XX:+UseSerialGC -XX:TieredStopAtLevel=1" "-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
 add "-XX:+UseSerialGC + jprofdata.jsa" "-XX:+UseSerialGC ${cds[*]}"
-add "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 + jprofdata.jsa (what ./jprofdata runs)" \
-  "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 ${cds[*]}"
+add "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 + jprofdata.jsa" "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 ${cds[*]}"
+# What ./jprofdata runs: the small case's argument file (JvmTuning, written by the build) and the archive.
+add "@jvm/small.args + jprofdata.jsa (what ./jprofdata runs)" \
+  "-XX:SharedArchiveFile=$jsa -Xshare:auto @$root/profdata-cli/$build/jvm/small.args"
 
 launcher=""
 if [ "$build" = target ]; then

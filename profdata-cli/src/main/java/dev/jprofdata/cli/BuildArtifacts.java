@@ -6,17 +6,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 
 /**
- * Run by the build (exec-maven-plugin, prepare-package), not by users: writes the files derived
+ * Run by the build (antrun, prepare-package), not by users: writes the files derived
  * from the picocli model and the source tree, so they can never drift from the code:
  *
  * <ul>
  *   <li>{@code <classes>/dev/jprofdata/cli/build-info.properties}: the git commit, for {@code --version};
  *   <li>{@code <out>/jprofdata_completion}: bash (and zsh via bashcompinit) completion;
- *   <li>{@code <out>/jprofdata.1}: the man page.
+ *   <li>{@code <out>/jprofdata.1}: the man page;
+ *   <li>{@code <out>/jvm/*.args}: the JVM options of each case of {@link JvmTuning}, which the
+ *       {@code jprofdata} launcher passes to {@code java} as an argument file.
  * </ul>
  *
  * <p>Arguments: {@code <source dir> <classes dir> <output dir>}. A missing git (a source tarball)
@@ -35,8 +36,9 @@ public final class BuildArtifacts {
         Files.createDirectories(info.getParent());
         Files.writeString(info, "commit=" + gitCommit(source) + "\n", StandardCharsets.UTF_8);
         CommandLine cl = Main.commandLine(new CliContext(Path.of(""), System.out, System.err), "");
-        Files.writeString(out.resolve("jprofdata_completion"), AutoComplete.bash("jprofdata", cl), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("jprofdata_completion"), CompletionCommand.script(cl), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("jprofdata.1"), ManPage.render(cl), StandardCharsets.UTF_8);
+        JvmTuning.writeArgumentFiles(out.resolve("jvm"));
     }
 
     private static String gitCommit(Path dir) {

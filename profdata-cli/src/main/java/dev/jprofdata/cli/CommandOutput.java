@@ -1,51 +1,57 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.io.AtomicOutput;
+import dev.jprofdata.format.io.OutputFailedException;
+import dev.jprofdata.format.io.PendingOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Where a report ({@code show}, {@code overlap}) goes: standard output for {@code -}, else a file.
+ * Where a report ({@code show}, {@code overlap}, {@code order}) goes: standard output for
+ * {@code -}, else a file.
  *
  * <p>Text is written as ISO-8859-1 so that profile names, which are carried one byte per char,
  * come out as the original bytes.
  *
- * <p>A file is written to a temporary file next to it and renamed into place by {@link #commit()};
- * {@link #abandon()} deletes the temporary file, so a failed command leaves an existing output file
- * untouched (llvm-profdata truncates it before reading its input). An existing target that is
- * not a regular file (a device, a named pipe) is written like standard output instead: a rename
- * would replace the device node itself.
+ * <p>A file is written as every output is ({@link AtomicOutput}: a temporary file put in place by
+ * {@link #commit()}, in place where a rename cannot work); {@link #abandon()} deletes the temporary
+ * file, so a failed command leaves an existing output file untouched (llvm-profdata truncates it
+ * before reading its input). An existing target that is not a regular file (a device, a named pipe)
+ * is written like standard output instead, block by block as the report grows.
  *
  * <p>Standard output copies llvm-profdata's buffering: text reaches the stream in whole 4096-byte
  * blocks ({@link BlockTextWriter}) and whatever is pending when a command fails is dropped, so a
  * failing command prints exactly what llvm-profdata would have printed (nothing, for small outputs).
+ *
+ * <p>A write that fails (a full disk, a closed pipe) stops the command with {@link OutputFailure},
+ * which names the output as the user typed it, or {@code stdout}.
  */
 final class CommandOutput implements AutoCloseable {
     static final String STDOUT = "-";
 
+    /** The output in messages: {@code -o}'s value, or {@code stdout}. */
+    private final String name;
+    /** Standard output, or null. */
     private final PrintStream stdout;
-    private final Path target;
-    private final Path temp;
-    private final OutputStream fileStream;
+    /** A regular file's temporary file and how it is put in place, or null. */
+    private final PendingOutput pending;
+    /** The temporary file, or the device written directly; null for standard output. */
+    private final OutputStream stream;
     private final BlockTextWriter writer;
     private boolean finished;
+    /** Why a write failed, or null: nothing more is written then (a closed pipe would only fail again). */
+    private OutputFailure failed;
 
-    private CommandOutput(PrintStream stdout, Path target, Path temp, OutputStream fileStream) {
+    private CommandOutput(String name, PrintStream stdout, PendingOutput pending, OutputStream stream) {
+        this.name = name;
         this.stdout = stdout;
-        this.target = target;
-        this.temp = temp;
-        this.fileStream = fileStream;
-        this.writer = new BlockTextWriter(fileStream == null ? stdout::write : fileStream::write);
+        this.pending = pending;
+        this.stream = stream;
+        this.writer = new BlockTextWriter(this::hand);
     }
 
     /**
@@ -54,54 +60,37 @@ final class CommandOutput implements AutoCloseable {
      */
     static CommandOutput open(CliContext context, String outputArg) {
         if (outputArg.equals(STDOUT)) {
-            return new CommandOutput(context.out(), null, null, null);
+            return new CommandOutput(OutputFailure.STDOUT, context.out(), null, null);
         }
-        Path target = context.resolve(outputArg);
+        Path target = target(context, outputArg);
         try {
-            // Write through a link to an existing file instead of replacing the link.
-            if (Files.isSymbolicLink(target) && Files.exists(target)) {
-                target = target.toRealPath();
-            }
-        } catch (IOException e) {
-            // Unresolvable: fall back to the name as given.
-        }
-        if (Files.isDirectory(target)) {
-            throw new CliException(outputArg + ": Is a directory");
-        }
-        Path dir = target.toAbsolutePath().getParent();
-        try {
-            if (Files.exists(target) && !Files.isRegularFile(target)) {
+            if (AtomicOutput.isDevice(target)) {
                 // A device or a pipe (/dev/null, /dev/stdout): a rename would replace the device
                 // itself, so it is written like standard output, in whole blocks as they fill.
-                return new CommandOutput(null, target, null, Files.newOutputStream(target, StandardOpenOption.WRITE));
+                return new CommandOutput(outputArg, null, null, Files.newOutputStream(target, StandardOpenOption.WRITE));
             }
-            return createTemp(target, dir);
-        } catch (NoSuchFileException e) {
-            throw new CliException(outputArg + ": No such file or directory");
-        } catch (AccessDeniedException e) {
-            throw new CliException(outputArg + ": Permission denied");
+            PendingOutput pending = AtomicOutput.begin(target);
+            try {
+                return new CommandOutput(outputArg, null, pending,
+                        Files.newOutputStream(pending.temporary(), StandardOpenOption.WRITE));
+            } catch (IOException e) {
+                pending.close();
+                throw pending.failed(e);
+            }
         } catch (IOException e) {
-            throw new CliException(outputArg + ": " + e.getMessage());
+            throw new CliException(outputArg + ": " + OutputFailedException.reasonOf(e));
         }
     }
 
     /**
-     * Creates the temporary file with the default permissions (0666 less the umask), as the
-     * final file would get; {@code Files.createTempFile} would make it owner-only.
+     * The file {@code -o outputArg} names. A name ending in {@code /} names a directory, which is
+     * no output (Java's paths drop the slash, so it is checked here): llvm-profdata's message.
      */
-    private static CommandOutput createTemp(Path target, Path dir) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            String name = "." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp";
-            Path temp = dir.resolve(name);
-            try {
-                OutputStream stream = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                return new CommandOutput(null, target, temp, stream);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt > 100) {
-                    throw e;
-                }
-            }
+    static Path target(CliContext context, String outputArg) {
+        if (outputArg.endsWith("/")) {
+            throw new CliException(outputArg + ": Is a directory");
         }
+        return context.resolve(outputArg);
     }
 
     /** The text sink; chars are written as single bytes (ISO-8859-1). */
@@ -125,27 +114,22 @@ final class CommandOutput implements AutoCloseable {
         }
         finished = true;
         try {
+            if (failed != null) {
+                throw new OutputFailure(failed);
+            }
             writer.drainAll();
-            if (fileStream == null) {
-                stdout.flush();
+            if (stdout != null) {
+                StandardOutput.check(stdout);
                 return;
             }
-            fileStream.close();
-            if (temp == null) {
-                return;
-            }
-            keepPermissions();
-            try {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            stream.close();
+            if (pending != null) {
+                pending.commit();
             }
         } catch (IOException e) {
-            deleteTemp();
-            throw new UncheckedIOException(e);
-        } catch (UncheckedIOException e) {
-            deleteTemp();
-            throw e;
+            throw failure(e);
+        } finally {
+            release();
         }
     }
 
@@ -155,22 +139,29 @@ final class CommandOutput implements AutoCloseable {
             return;
         }
         finished = true;
-        if (temp == null) {
+        if (pending == null && failed == null) {
             // What llvm-profdata's stream had handed on: every whole block; the rest is lost.
             try {
                 writer.drainBlocks();
-            } catch (UncheckedIOException e) {
-                // Standard output is gone (a closed pipe): the command fails for its own reason.
+            } catch (OutputFailure e) {
+                // The output is gone (a closed pipe): the command fails for its own reason.
             }
         }
         writer.discard();
-        if (fileStream != null) {
+        release();
+    }
+
+    /** Closes the stream (again, if it was closed) and deletes the temporary file unless it was put in place. */
+    private void release() {
+        if (stream != null) {
             try {
-                fileStream.close();
+                stream.close();
             } catch (IOException e) {
-                // The file is deleted next; a close failure changes nothing.
+                // The temporary file is deleted next; a device gets nothing more.
             }
-            deleteTemp();
+        }
+        if (pending != null) {
+            pending.close();
         }
     }
 
@@ -180,25 +171,31 @@ final class CommandOutput implements AutoCloseable {
         abandon();
     }
 
-    /** A replaced file keeps its permissions, as it would if it were overwritten in place. */
-    private void keepPermissions() {
-        try {
-            if (Files.exists(target)) {
-                Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
-            }
-        } catch (UnsupportedOperationException | IOException e) {
-            // Not a POSIX file system, or not ours to read: the new file keeps the default mode.
-        }
-    }
-
-    private void deleteTemp() {
-        if (temp == null) {
+    /** Where the writer's blocks go; a failed write stops the command. */
+    private void hand(byte[] bytes, int offset, int length) {
+        if (failed != null) {
+            // The failure is on its way up already; what is written while it unwinds (a JSON
+            // generator closing its document) goes nowhere. commit() reports it again.
             return;
         }
         try {
-            Files.deleteIfExists(temp);
+            if (stdout != null) {
+                stdout.write(bytes, offset, length);
+                StandardOutput.check(stdout);
+            } else {
+                stream.write(bytes, offset, length);
+            }
         } catch (IOException e) {
-            // Nothing better to do: the temporary file name starts with a dot and ends in .tmp.
+            failed = failure(e);
+            throw failed;
+        } catch (OutputFailure e) {
+            failed = e;
+            throw e;
         }
+    }
+
+    /** A failed write or commit as the error naming the output. */
+    private OutputFailure failure(IOException e) {
+        return new OutputFailure(name, pending != null ? pending.failed(e) : e);
     }
 }

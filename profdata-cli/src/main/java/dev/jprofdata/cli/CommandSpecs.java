@@ -68,15 +68,18 @@ final class CommandSpecs {
                 .initialValue(new ArrayList<String>()).paramLabel(label).description(description);
     }
 
-    /** {@link #repeated}, each value split at commas. */
+    /** {@link #repeated}, each value split at commas; help shows {@code label} alone. */
     static OptionSpec.Builder commaList(String label, String description, String... names) {
-        return repeated(label, description, names).splitRegex(",");
+        return repeated(label, description, names).splitRegex(",").hideParamSyntax(true);
     }
 
-    /** Any number of positional string arguments; no description leaves them out of the option list. */
+    /**
+     * Any number of positional string arguments, shown in help as {@code label} itself (say
+     * {@code <base profile> <test profile>}; each command checks the count with LLVM's messages).
+     */
     static PositionalParamSpec positionals(String label, String description) {
-        PositionalParamSpec.Builder b = PositionalParamSpec.builder().arity("0..*").type(List.class)
-                .auxiliaryTypes(String.class).initialValue(new ArrayList<String>()).paramLabel(label);
-        return (description == null ? b : b.description(description)).build();
+        return PositionalParamSpec.builder().arity("0..*").type(List.class).auxiliaryTypes(String.class)
+                .initialValue(new ArrayList<String>()).paramLabel(label).hideParamSyntax(true).description(description)
+                .build();
     }
 }

@@ -22,14 +22,17 @@ abstract class DeclaredCommand implements Callable<Integer> {
 
     /**
      * The command's model: its positionals and options in declaration order (as the annotated
-     * commands listed them, {@code sortOptions = false}), then {@code -h} and {@code -V}.
+     * commands listed them, {@code sortOptions = false}), then {@code -h} and {@code -V} (which
+     * prints what {@code jprofdata --version} prints, as {@code llvm-profdata show --version} does).
      */
     final CommandSpec spec() {
         if (spec == null) {
             CommandSpec s = CommandSpecs.command(name, this, description);
-            s.usageMessage().sortOptions(false);
+            // "Usage: jprofdata merge [OPTIONS] <filename...>": the option list follows.
+            s.usageMessage().sortOptions(false).abbreviateSynopsis(true);
             declareOptions(s);
             CommandSpecs.addStandardHelpOptions(s);
+            s.versionProvider(new VersionProvider());
             spec = s;
         }
         return spec;

@@ -19,10 +19,12 @@ final class LlvmArgs {
     static final class GroupedShortOption extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        GroupedShortOption(String option, String arg) {
+        /** {@code command}: the subcommand the option was given to (null: none). */
+        GroupedShortOption(String command, String option, String arg) {
             super("jprofdata: for the " + option + " option: may not occur within a group!\n"
-                    + "jprofdata: Unknown command line argument '" + arg + "'.  Try: 'jprofdata --help'\n"
-                    + "jprofdata: Did you mean '" + option + "'?");
+                    + "jprofdata: Unknown command line argument '" + arg + "'.  Try: 'jprofdata "
+                    + (command == null ? "" : command + " ") + "--help'\n"
+                    + "jprofdata: Did you mean '" + (command == null ? "" : command + " ") + option + "'?");
         }
     }
 
@@ -43,7 +45,7 @@ final class LlvmArgs {
                 String letter = a.substring(0, 2);
                 if (SHORT_WITH_VALUE.contains(letter) && a.charAt(2) != '=' && !name.equals(letter)
                         && Character.isDigit(a.charAt(2))) {
-                    throw new GroupedShortOption(letter, a);
+                    throw new GroupedShortOption(i > 0 && !args[0].startsWith("-") ? args[0] : null, letter, a);
                 }
                 if (!SHORT.contains(name)) {
                     out[i] = "-" + a;

@@ -4,14 +4,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalInt;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code jprofdata} command: parses options and hands over to one subcommand. */
 public final class Main implements Runnable {
     /**
-     * The subcommands, in the order help lists them. Only the one a command line names is built
-     * (each is declared in code, {@link CommandSpecs}).
+     * The subcommands, in the order help lists them (then {@code help} and {@code completion}). Only
+     * the one a command line names is built (each is declared in code, {@link CommandSpecs}).
      */
     private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order");
 
@@ -21,10 +22,21 @@ public final class Main implements Runnable {
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
     public static void main(String[] args) {
+        // java -jar on big inputs: run again with the tuned JVM options (the launcher's JVMs carry
+        // the marker, so they never load Relaunch).
+        if (System.getProperty(JvmTuning.MARKER) == null) {
+            OptionalInt relaunched = Relaunch.ifWorthIt(args);
+            if (relaunched.isPresent()) {
+                System.exit(relaunched.getAsInt());
+            }
+        }
         skipUnusedConverters();
+        exitOnOutOfMemoryElsewhere(args.length > 0 ? args[0] : "");
         // Arguments and file names are byte strings (FileNames), and so are the names read from
         // profiles: both streams print each char as one byte, whatever the locale's charset.
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.ISO_8859_1);
+        // Standard output is not System.out: a PrintStream that keeps the reason of a failed write
+        // (StandardOutput).
+        StandardOutput out = StandardOutput.system();
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.ISO_8859_1);
         int rc;
         try {
@@ -34,7 +46,6 @@ public final class Main implements Runnable {
             rc = 1;
         }
         out.flush();
-        System.out.flush();
         System.exit(rc);
     }
 
@@ -76,7 +87,65 @@ public final class Main implements Runnable {
             err.println(e.getMessage());
             return 1;
         }
-        return cl.execute(normalized);
+        int rc;
+        try {
+            rc = cl.execute(normalized);
+        } catch (OutOfMemoryError e) {
+            // picocli hands only exceptions to the FailureHandler; an Error passes through. By now
+            // the command's frames are gone, and with them most of what filled the heap.
+            err.println(OutOfMemoryMessage.of(e, cl.getParseResult()));
+            err.flush();
+            return 1;
+        } catch (InternalError e) {
+            if (!dev.jprofdata.format.io.MappedFaults.isFault(e)) {
+                throw e;
+            }
+            // The readers name the file whose mapping lost its pages; but in compiled code the JVM
+            // raises the fault at its next safepoint, which can lie outside the reader's frames.
+            err.println("error: an input file was truncated while being read");
+            err.flush();
+            return 1;
+        }
+        return rc == 0 ? checkOutput(out, err) : rc;
+    }
+
+    /**
+     * A command that succeeded must also have delivered its standard output (help, version and
+     * short reports included): 0 if it did, else the error about it (see {@link OutputFailure}).
+     */
+    private static int checkOutput(PrintStream out, PrintStream err) {
+        if (!out.checkError()) {
+            return 0;
+        }
+        OutputFailure failure = StandardOutput.failure(out);
+        if (failure.closedPipe()) {
+            return OutputFailure.CLOSED_PIPE_EXIT;
+        }
+        err.println("error: " + failure.getMessage());
+        err.flush();
+        return 1;
+    }
+    /**
+     * The heap can also run out on a thread of the process's own (a reading thread, a merge
+     * worker, progress): most hand their failure to the main thread, which reports it as above, but
+     * one that does not would die with the JVM's stack trace and leave the command waiting. Such a
+     * thread prints the same one line and ends the process with exit code 1.
+     */
+    private static void exitOnOutOfMemoryElsewhere(String command) {
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError oom) {
+                System.err.println(OutOfMemoryMessage.of(oom, command));
+                System.err.flush();
+                Runtime.getRuntime().halt(1);
+            } else if (previous != null) {
+                previous.uncaughtException(thread, e);
+            } else {
+                // What the JVM does without a handler (the thread group would call this one again).
+                System.err.print("Exception in thread \"" + thread.getName() + "\" ");
+                e.printStackTrace(System.err);
+            }
+        });
     }
 
     /**
@@ -89,6 +158,7 @@ public final class Main implements Runnable {
                 "Merge, show, compare and order LLVM instrumentation profiles (llvm-profdata compatible).");
         spec.versionProvider(new VersionProvider());
         CommandSpecs.addStandardHelpOptions(spec);
+        spec.usageMessage().footer("%nRun 'jprofdata help <command>' or 'jprofdata <command> --help' for its options.");
         CommandLine cl = new CommandLine(spec);
         main.commandLine = cl;
         for (String name : SUBCOMMANDS) {
@@ -96,6 +166,11 @@ public final class Main implements Runnable {
                 cl.addSubcommand(name, subcommand(name, context));
             }
         }
+        if (!SUBCOMMANDS.contains(first)) {
+            cl.addSubcommand("help", new CommandLine(new HelpCommand(context).spec()));
+            cl.addSubcommand("completion", new CommandLine(new CompletionCommand(context).spec()));
+        }
+        HelpLayout.apply(cl);
         return cl;
     }
 

@@ -3,9 +3,11 @@ package dev.jprofdata.cli;
 import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.format.io.AtomicOutput;
+import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.text.TextProfileWriter;
+import dev.jprofdata.merge.DataLoss;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
 import dev.jprofdata.merge.DeviceRecordsFoundException;
@@ -15,6 +17,8 @@ import dev.jprofdata.merge.MergeProblem;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
+import dev.jprofdata.merge.RepeatedValues;
+import dev.jprofdata.merge.ValueMerge;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -44,6 +48,7 @@ final class MergeCommand extends DeclaredCommand {
     private boolean sparse;
     private int numThreads;
     private String failureMode;
+    private String valueMerge;
     private String function;
     private String noFunction;
     private String remappingFile;
@@ -69,7 +74,8 @@ final class MergeCommand extends DeclaredCommand {
 
     @Override
     void declareOptions(CommandSpec s) {
-        s.addPositional(CommandSpecs.positionals("<filename...>", "Input files or directories (weight 1)."));
+        s.addPositional(CommandSpecs.positionals("<filename...>", "Input profiles (weight 1): raw, indexed or text,"
+                + " gzip/zstd compressed or not; a directory adds every file under it; - reads standard input."));
         s.addOption(CommandSpecs.value("<file>", "-", "Output file (- for stdout).", "-o", "--output").build());
         s.addOption(CommandSpecs.repeated("<weight>,<filename>",
                 "An input whose counts are multiplied by an integer weight >= 1.", "--weighted-input").build());
@@ -77,8 +83,8 @@ final class MergeCommand extends DeclaredCommand {
                 "A file listing inputs, one per line, optionally as <weight>,<filename>.", "-f", "--input-files")
                 .build());
         s.addOption(CommandSpecs.flag("text", "Write a text profile.", "--text").build());
-        s.addOption(CommandSpecs.flag("binary", "Write an indexed profile (the default).", "--binary", "--extbinary")
-                .build());
+        s.addOption(CommandSpecs.flag("binary", "Write an indexed profile (the default; --extbinary, LLVM's name for"
+                + " sample profiles, is the same here).", "--binary", "--extbinary").build());
         s.addOption(CommandSpecs.hiddenFlag("gcc", "--gcc").build());
         s.addOption(CommandSpecs.flag("instr", "Instrumentation profiles (the default).", "--instr").build());
         s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
@@ -90,6 +96,10 @@ final class MergeCommand extends DeclaredCommand {
                 .build());
         s.addOption(CommandSpecs.value("any|all|warn", "any",
                 "Fail if any input fails (any), only if all fail (all), or never (warn).", "--failure-mode").build());
+        s.addOption(CommandSpecs.value("exact|llvm", "exact", "How value sites (indirect-call targets, memop"
+                + " sizes) are merged: exact (every count kept, cut to 255 values per site once, when written) or"
+                + " llvm (as llvm-profdata --num-threads=1: cut after every input, repeated values kept apart;"
+                + " for byte-for-byte comparisons).", "--value-merge").build());
         s.addOption(CommandSpecs.value("<regex>", null, "Keep only functions whose name matches.", "--function")
                 .build());
         s.addOption(CommandSpecs.value("<regex>", null, "Drop functions whose name matches.", "--no-function").build());
@@ -98,7 +108,8 @@ final class MergeCommand extends DeclaredCommand {
                 "--temporal-profile-trace-reservoir-size").build());
         s.addOption(CommandSpecs.value("<n>", "10000", "Longest temporal profile trace kept (default 10000).",
                 "--temporal-profile-max-trace-length").build());
-        s.addOption(CommandSpecs.hiddenFlag("keepVTableSymbols", "--keep-vtable-symbols").build());
+        s.addOption(CommandSpecs.flag("keepVTableSymbols", "Keep the inputs' vtable names in the indexed profile.",
+                "--keep-vtable-symbols").build());
         s.addOption(CommandSpecs.flag("writePrevVersion",
                 "Write indexed version 11 for older compilers.", "--write-prev-version").build());
         // Indexed format versions (spec/indexed-format.md, "Writing an older version").
@@ -110,7 +121,8 @@ final class MergeCommand extends DeclaredCommand {
         s.addOption(CommandSpecs.flag("dropUnsupported", "Leave out what the chosen version"
                 + " cannot hold (MC/DC bitmaps, vtable values, traces, GPU uniformity or wave counters) instead of"
                 + " failing; says how much was dropped.", "--drop-unsupported").build());
-        s.addOption(CommandSpecs.hiddenFlag("dumpInputFileList", "--dump-input-file-list").build());
+        s.addOption(CommandSpecs.flag("dumpInputFileList", "Print each input as <weight>,<filename> and exit without"
+                + " merging.", "--dump-input-file-list").build());
         // GPU device profiles (offload PGO, spec/offload.md).
         s.addOption(CommandSpecs.flag("noUnifcnts",
                 "Do not read the .unifcnts side files of GPU device profiles.", "--no-unifcnts").build());
@@ -129,6 +141,9 @@ final class MergeCommand extends DeclaredCommand {
         s.addOption(CommandSpecs.flag("quiet",
                 "Never show the progress line (shown on a terminal when a merge takes over a second).", "--quiet")
                 .build());
+        s.usageMessage().footerHeading("%nEnvironment:%n").footer(
+                "  JPROFDATA_PROGRESS=never   no progress line (as --quiet)",
+                "  JPROFDATA_PROGRESS=always  the progress line even when stderr is no terminal");
     }
 
     /** Reads the parsed options into the fields, numbers checked as LLVM checks them. */
@@ -142,6 +157,7 @@ final class MergeCommand extends DeclaredCommand {
         sample = flag("--sample");
         sparse = flag("--sparse");
         failureMode = string("--failure-mode");
+        valueMerge = string("--value-merge");
         function = string("--function");
         noFunction = string("--no-function");
         remappingFile = string("--remapping-file");
@@ -185,6 +201,7 @@ final class MergeCommand extends DeclaredCommand {
             throw new CliException("sample profiles are not supported yet");
         }
         parseFailureMode(failureMode);
+        parseValueMerge(valueMerge);
         InputCollector collector = new InputCollector(ctx);
         files.forEach(collector::addPlain);
         weighted.forEach(collector::addWeighted);
@@ -196,6 +213,7 @@ final class MergeCommand extends DeclaredCommand {
 
     private int merge(CliContext ctx, List<MergeInput> inputs) throws IOException {
         FailureMode mode = parseFailureMode(failureMode);
+        ValueMerge values = parseValueMerge(valueMerge);
         if (dumpInputFileList) {
             for (MergeInput in : inputs) {
                 ctx.out().println(Long.toUnsignedString(in.weight()) + "," + in.displayName());
@@ -209,6 +227,9 @@ final class MergeCommand extends DeclaredCommand {
             // Checked before the inputs are read; llvm-profdata fails only when it writes.
             throw new CliException(CliContext.EMPTY_NAME);
         }
+        if (!output.equals("-")) {
+            CommandOutput.target(ctx, output); // "-o dir/" fails now, not after the merge
+        }
         versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
         if (!text && output.equals("-") && System.console() != null) {
             throw new CliException("cannot write a non-text format profile to the terminal");
@@ -219,7 +240,8 @@ final class MergeCommand extends DeclaredCommand {
                 .sparse(sparse)
                 .traceReservoirSize(reservoirSize)
                 .maxTraceLength(maxTraceLength)
-                .keepVTableSymbols(keepVTableSymbols);
+                .keepVTableSymbols(keepVTableSymbols)
+                .valueMerge(values);
         if (function != null || noFunction != null) {
             options.nameFilter(NameFilter.of(function, noFunction));
         }
@@ -267,7 +289,8 @@ final class MergeCommand extends DeclaredCommand {
     /**
      * Host and GPU device inputs merged apart: host records to the output, device records to its
      * {@code .amdgcn-amd-amdhsa} sibling (the file the HIP driver gives the device compile). Both
-     * merges finish before either file is written, so a failed merge writes neither.
+     * merges finish before either file is written, and both files are complete before either is put
+     * in place ({@link AtomicOutput#writeAll}), so a failed merge or write changes neither.
      */
     private int mergeSplit(CliContext ctx, OffloadSplit split, MergeOptions options, FailureMode mode)
             throws IOException {
@@ -282,8 +305,16 @@ final class MergeCommand extends DeclaredCommand {
         }
         ProfileContents hostContents = versionChoice.prepare(ctx.err(), host.contents());
         ProfileContents deviceContents = versionChoice.prepare(ctx.err(), device.contents());
-        write(ctx, hostContents, output);
-        write(ctx, deviceContents, deviceOutput);
+        Path hostTarget = CommandOutput.target(ctx, output);
+        Path deviceTarget = ctx.resolve(deviceOutput);
+        try {
+            // The host output is listed first: it is put in place last, once the device output is.
+            AtomicOutput.writeAll(List.of(
+                    new AtomicOutput.Target(hostTarget, producer(hostContents, output)),
+                    new AtomicOutput.Target(deviceTarget, producer(deviceContents, deviceOutput))));
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(e.target().equals(deviceTarget) ? deviceOutput : output, e);
+        }
         ctx.out().println("host profile: " + output + " (" + split.host().size() + " inputs)");
         ctx.out().println("device profile: " + deviceOutput + " (" + split.device().size() + " inputs)");
         return 0;
@@ -330,6 +361,9 @@ final class MergeCommand extends DeclaredCommand {
             err.println("warning: GPU block uniformity is dropped: "
                     + (text ? "the text format" : "indexed version 11") + " cannot hold it");
         }
+        if (options.valueMerge() == ValueMerge.LLVM) {
+            MergeReport.repeatedValues(err, RepeatedValues.of(result.contents()), text);
+        }
         if (!RobustnessOptions.withinDroppedFraction(err, result.dataLoss(), maxDroppedFraction)) {
             return null;
         }
@@ -337,28 +371,34 @@ final class MergeCommand extends DeclaredCommand {
     }
 
     private void write(CliContext ctx, ProfileContents contents, String output) throws IOException {
-        int version = versionChoice.version();
         if (output.equals("-")) {
+            // A stream that throws on a failed write: PrintStream would swallow a full disk.
+            OutputStream stdout = StandardOutput.checked(ctx.out());
             if (text) {
-                OutputStream out = new BufferedOutputStream(ctx.out());
+                OutputStream out = new BufferedOutputStream(stdout);
                 TextProfileWriter.write(contents, out);
                 out.flush();
             } else {
                 // The indexed writer goes back to fill in offsets: written to a file first.
-                AtomicOutput.writeThrough(ctx.out(),
-                        tmp -> IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp));
+                try {
+                    AtomicOutput.writeThrough(stdout, producer(contents, output));
+                } catch (OutputFailedException e) {
+                    throw new OutputFailure(e.target().toString(), e);
+                }
             }
             return;
         }
         try {
-            writeFile(ctx, contents, version, output);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new CliException(output + ": No such file or directory");
+            AtomicOutput.write(CommandOutput.target(ctx, output), producer(contents, output));
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(output, e);
         }
     }
 
-    private void writeFile(CliContext ctx, ProfileContents contents, int version, String output) throws IOException {
-        AtomicOutput.write(ctx.resolve(output), tmp -> {
+    /** Writes {@code contents} into a temporary file, as text or indexed (by the options) for {@code output}. */
+    private AtomicOutput.Producer producer(ProfileContents contents, String output) {
+        int version = versionChoice.version();
+        return tmp -> {
             if (text) {
                 // "-o x.proftext.zst" / ".gz": compressed text (issue 7); other names are plain text.
                 dev.jprofdata.format.io.Compression compression = dev.jprofdata.format.io.Compression.forFileName(output);
@@ -368,7 +408,7 @@ final class MergeCommand extends DeclaredCommand {
             } else {
                 IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp);
             }
-        });
+        };
     }
 
     private static FailureMode parseFailureMode(String text) {
@@ -380,9 +420,34 @@ final class MergeCommand extends DeclaredCommand {
         };
     }
 
+    private static ValueMerge parseValueMerge(String text) {
+        ValueMerge m = ValueMerge.ofOptionName(text);
+        if (m == null) {
+            throw new CliException("for the --value-merge option: Cannot find option named '" + text + "'!");
+        }
+        return m;
+    }
+
     /** How merge reports what happened on stderr. */
     static final class MergeReport {
         private MergeReport() {
+        }
+
+        /**
+         * With {@code --value-merge=llvm}: how many duplicate values were kept apart (llvm-profdata
+         * says nothing), and llvm-profdata's own warning where it gives one (a text profile with a
+         * memop size twice in a site).
+         */
+        static void repeatedValues(PrintStream err, RepeatedValues repeated, boolean text) {
+            if (!repeated.any()) {
+                return;
+            }
+            err.println("warning: " + repeated.extraCopies() + " duplicate value" + (repeated.extraCopies() == 1 ? "" : "s")
+                    + " in " + repeated.sites() + " value site" + (repeated.sites() == 1 ? "" : "s")
+                    + " kept apart, as llvm-profdata keeps them (--value-merge=exact adds them up)");
+            if (text && repeated.sizeSites() > 0) {
+                err.println("warning: " + RepeatedValues.LLVM_TEXT_WARNING);
+            }
         }
 
         /** Record-level problems, as llvm-profdata prints them (no prefix; a hint after the first of a kind). */
@@ -407,13 +472,15 @@ final class MergeCommand extends DeclaredCommand {
          * that silently lost most of its data cannot go unnoticed.
          */
         static void dataLoss(PrintStream err, MergeResult result) {
-            List<InputFailure> failures = result.failures();
-            long lost = failures.stream().filter(InputFailure::wholeInputLost).count();
-            long partial = failures.stream().filter(f -> !f.wholeInputLost() && !f.reason().startsWith("excessively")).count();
-            if (lost > 0 || partial > 0) {
-                err.println("summary: " + lost + " of " + result.inputCount() + " inputs could not be merged"
-                        + (partial > 0 ? ", " + partial + " merged only up to the error" : "")
-                        + "; their counts are missing from the output");
+            DataLoss loss = result.dataLoss();
+            if (loss.inputsLost() > 0) {
+                err.println("summary: " + loss.inputsLost() + " of " + result.inputCount()
+                        + " inputs could not be merged; their counts are missing from the output");
+            }
+            if (loss.inputsCutShort() > 0) {
+                // Their records before the error stay merged, as in LLVM: only the rest is missing.
+                err.println("summary: " + loss.inputsCutShort() + " of " + result.inputCount()
+                        + " inputs were merged only up to the error; their counts after it are missing from the output");
             }
             if (result.droppedCount() != 0) {
                 err.println("summary: " + Long.toUnsignedString(result.droppedCount())

@@ -34,7 +34,8 @@ final class OrderCommand extends DeclaredCommand {
 
     @Override
     void declareOptions(CommandSpec s) {
-        s.addPositional(CommandSpecs.positionals("<profdata-file>", null));
+        s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile with temporal profile traces; - reads"
+                + " standard input."));
         s.addOption(CommandSpecs.value("<output>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o",
                 "--output").build());
         s.addOption(CommandSpecs.value("<uint>", "0",

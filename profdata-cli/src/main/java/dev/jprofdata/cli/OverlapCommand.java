@@ -32,7 +32,8 @@ final class OverlapCommand extends DeclaredCommand {
 
     @Override
     void declareOptions(CommandSpec s) {
-        s.addPositional(CommandSpecs.positionals("<base profile file> <test profile file>", null));
+        s.addPositional(CommandSpecs.positionals("<base profile> <test profile>", "The two profiles: raw, indexed or"
+                + " text, gzip/zstd compressed or not; - reads standard input (for one of them)."));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
         s.addOption(CommandSpecs.value("<string>", "", "Report every function whose name contains this.",
@@ -98,7 +99,7 @@ final class OverlapCommand extends DeclaredCommand {
                         f -> write(out, OverlapReport.function(f)));
             } catch (IOException e) {
                 out.abandon();
-                ReadErrors.print(ctx.err(), "error in getting profile count sums", e);
+                ReadErrors.printNamingTheFile(ctx.err(), "error in getting profile count sums", e);
                 return 1;
             }
             if (result instanceof OverlapResult.Compared compared) {
@@ -106,8 +107,11 @@ final class OverlapCommand extends DeclaredCommand {
                 MergeCommand.MergeReport.problems(ctx.err(), compared.baseProblems());
                 write(out, OverlapReport.program(files.get(0), files.get(1), compared.program()));
             }
-            // A zero-sum profile: llvm-profdata's message never reaches its output (it exits without
-            // flushing), so the visible result is no output and success.
+            if (result instanceof OverlapResult.ZeroSum zero) {
+                // llvm-profdata's message never reaches its output (it exits without flushing):
+                // no output and success. Say why there is no report.
+                ctx.err().println("warning: " + zero.file() + ": the sum of edge counts is 0: nothing to compare");
+            }
             out.commit();
         }
         return 0;
@@ -127,7 +131,7 @@ final class OverlapCommand extends DeclaredCommand {
             report.finish(result);
         } catch (IOException e) {
             out.abandon();
-            ReadErrors.print(ctx.err(), "error in getting profile count sums", e);
+            ReadErrors.printNamingTheFile(ctx.err(), "error in getting profile count sums", e);
             return 1;
         }
         out.commit();

@@ -25,6 +25,21 @@ final class ReadErrors {
         err.flush();
     }
 
+    /**
+     * As {@link #print}, with the file that failed named after {@code whence}:
+     * {@code error: <whence>: <file>: <reason>}. For commands with two inputs ({@code overlap}),
+     * where LLVM's message does not say which of them failed.
+     */
+    static void printNamingTheFile(PrintStream err, String whence, IOException e) {
+        String file = null;
+        if (e instanceof ProfileFormatException p) {
+            file = p.file();
+        } else if (e instanceof FileSystemException f) {
+            file = f.getFile();
+        }
+        print(err, file == null ? whence : whence + ": " + file, e);
+    }
+
     /** The problem without a file name: LLVM's reason text (with our byte offset), or strerror's. */
     static String reason(IOException e) {
         if (e instanceof ProfileFormatException p) {

@@ -75,9 +75,21 @@ final class RobustnessOptions {
         }
         err.println("summary: data loss: " + (loss.inputsLost() + loss.emptyInputs()) + " of " + loss.inputs()
                 + " inputs dropped, " + loss.inputsPartial() + " read only in part; " + loss.recordsDropped()
-                + " of " + loss.recordsRead() + " records dropped; " + Long.toUnsignedString(loss.droppedCount())
-                + " of " + Long.toUnsignedString(loss.totalCount()) + " counts dropped ("
-                + percent(loss.droppedCountFraction()) + ")");
+                + " of " + loss.recordsRead() + " records dropped; " + counts(loss));
+    }
+
+    /**
+     * The dropped counts. A percentage of the counts read says nothing about inputs whose counts
+     * were never read (0.00 % when a whole input was lost): then the line says how many they are.
+     */
+    private static String counts(DataLoss loss) {
+        String dropped = Long.toUnsignedString(loss.droppedCount()) + " of " + Long.toUnsignedString(loss.totalCount());
+        int unknown = loss.inputsWithUnknownCounts();
+        if (unknown == 0) {
+            return dropped + " counts dropped (" + percent(loss.droppedCountFraction()) + ")";
+        }
+        return dropped + " counts read dropped; counts of " + unknown + (unknown == 1 ? " input" : " inputs")
+                + " unknown";
     }
 
     /** False (after saying why) when the guard is set and the loss exceeds it. */

@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.io.MappedFaults;
@@ -22,7 +23,8 @@ final class ShowCommand extends DeclaredCommand {
 
     @Override
     void declareOptions(CommandSpec s) {
-        s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile (- for stdin)."));
+        s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile: raw, indexed or text, gzip/zstd"
+                + " compressed or not; - reads standard input."));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
         s.addOption(CommandSpecs.flag("allFunctions", "Show every function.", "--all-functions").build());
@@ -53,13 +55,16 @@ final class ShowCommand extends DeclaredCommand {
                 .build());
         s.addOption(CommandSpecs.value("text|json|yaml", "text", "Output format: text, or json/yaml (jprofdata"
                 + " extension for instrumentation profiles, spec/json-output.md).", "--show-format").build());
-        s.addOption(CommandSpecs.hiddenFlag("json", "--json").build());
+        s.addOption(CommandSpecs.flag("json", "Same as --show-format=json.", "--json").build());
         s.addOption(CommandSpecs.flag("instr", "Instrumentation profile (the default).", "--instr").build());
         s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
         s.addOption(CommandSpecs.hiddenFlag("memory", "--memory").build());
         s.addOption(CommandSpecs.value("<debugInfo>", null, null, "--debug-info").build());
-        s.addOption(CommandSpecs.value("<hotCutoff>", "990000", null, "--profile-summary-cutoff-hot").build());
-        s.addOption(CommandSpecs.value("<hotCount>", null, null, "--profile-summary-hot-count").build());
+        s.addOption(CommandSpecs.value("<hotCutoff>", "990000", "--hot-func-list: functions whose largest count"
+                + " reaches the summary's count at this cutoff (parts per million, default 990000) are hot.",
+                "--profile-summary-cutoff-hot").build());
+        s.addOption(CommandSpecs.value("<hotCount>", null, "--hot-func-list: functions whose largest count reaches"
+                + " this are hot (instead of --profile-summary-cutoff-hot).", "--profile-summary-hot-count").build());
         // Accepted like llvm-profdata, which ignores them for instrumentation profiles.
         s.addOption(CommandSpecs.hiddenFlag("sampleOnly", "--show-prof-sym-list", "--show-sec-info-only").build());
         s.addOption(CommandSpecs.value("<ignoredValue>", null, null, "--max-debug-info-correlation-warnings",
@@ -109,8 +114,14 @@ final class ShowCommand extends DeclaredCommand {
                 throw new CliException("--show-format=" + format + " cannot be combined with --text, --covered, --topn,"
                         + " --hot-func-list or --list-below-cutoff");
             }
+            List<String> notices;
             try (InputFile input = InputFile.open(ctx, file);
                     ProfileReader reader = ProfileReaders.open(input.path(), input.displayName())) {
+                if (reader.kind().has(ProfileKind.MEMPROF)) {
+                    // Its instrumentation records are shown; the heap profile beside them is not read.
+                    ctx.err().println("warning: MemProf data in " + input.displayName()
+                            + " is not shown (jprofdata does not read MemProf data)");
+                }
                 String sideProblem = ShowDevice.attachSideFile(reader, input.path(), input.displayName());
                 if (sideProblem != null && uniformity) {
                     ctx.err().println("warning: " + sideProblem);
@@ -122,8 +133,9 @@ final class ShowCommand extends DeclaredCommand {
                 } else {
                     new InstrProfileShow(options, reader, out.writer()).run();
                 }
+                notices = reader.notices();
             } catch (IOException e) {
-                // Reader failures only: the output reports its own as UncheckedIOException.
+                // Reader failures only: the output reports its own as OutputFailure.
                 out.abandon();
                 ReadErrors.print(ctx.err(), file, e);
                 return 1;
@@ -134,6 +146,11 @@ final class ShowCommand extends DeclaredCommand {
                 return 1;
             }
             out.commit();
+            // Beyond llvm-profdata: what the reader noticed about the file (for example padding
+            // bytes that look like the offload fork's device field but were read as padding).
+            for (String notice : notices) {
+                ctx.err().println("warning: " + file + ": " + notice);
+            }
         }
         return 0;
     }

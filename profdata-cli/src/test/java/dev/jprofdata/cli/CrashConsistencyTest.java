@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.io.AtomicOutput;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -93,7 +94,8 @@ class CrashConsistencyTest {
 
     private Optional<Path> temporaryFile() throws IOException {
         try (Stream<Path> files = Files.list(tmp)) {
-            return files.filter(f -> f.getFileName().toString().matches("\\.out\\.profdata\\.[0-9]+\\.tmp")).findFirst();
+            return files.filter(f -> f.getFileName().toString().startsWith(".out.profdata.")
+                    && AtomicOutput.isTemporaryName(f.getFileName().toString())).findFirst();
         }
     }
 

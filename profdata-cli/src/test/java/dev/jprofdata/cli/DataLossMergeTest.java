@@ -32,12 +32,41 @@ class DataLossMergeTest {
         CliRun run = merge("--failure-mode=warn", "-o", tmp.resolve("o").toString(), "profiles/ir_1.profraw",
                 "profiles/bad/trunc.profdata", "profiles/bad/empty.profraw", "profiles/ir_2.profraw");
         assertThat(run.exitCode()).isZero();
-        // ir_1 (12 records, 64 counts) + ir_2 (10 records, 73 counts) were read in full.
+        // ir_1 (12 records, 64 counts) + ir_2 (10 records, 73 counts) were read in full. The counts of the
+        // other two are unknown: no percentage of the counts read can say what was lost.
         assertThat(run.stderr())
                 .contains("warning: profiles/bad/trunc.profdata: invalid instrumentation profile data")
                 .contains("summary: 1 of 4 inputs were empty (0 bytes) and skipped")
+                .contains("summary: 1 of 4 inputs could not be merged; their counts are missing from the output\n")
                 .contains("summary: data loss: 2 of 4 inputs dropped, 0 read only in part; 0 of 22 records dropped;"
-                        + " 0 of 137 counts dropped (0.00%)");
+                        + " 0 of 137 counts read dropped; counts of 2 inputs unknown\n")
+                .doesNotContain("0.00%");
+    }
+
+    /**
+     * An input cut short is merged up to the error (as LLVM merges it): its counts before the error
+     * are in the output, and the summary says only the rest is missing.
+     */
+    @Test
+    void inputCutShortIsMergedUpToTheError() throws IOException {
+        String text = Files.readString(CliRun.fixtures().resolve("profiles/ir.proftext"), StandardCharsets.US_ASCII);
+        int third = text.indexOf("\ncompute\n");
+        Files.writeString(tmp.resolve("cut.proftext"), text.substring(0, third + 30), StandardCharsets.US_ASCII);
+        Path out = tmp.resolve("o.proftext");
+        CliRun run = CliRun.run(tmp, "merge", "--failure-mode=warn", "--text", "-o", out.toString(), "cut.proftext",
+                CliRun.fixtures().resolve("profiles/ir_1.profraw").toString());
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr())
+                .contains("summary: 1 of 2 inputs were merged only up to the error; their counts after it are missing"
+                        + " from the output\n")
+                .doesNotContain("could not be merged")
+                .containsPattern("summary: data loss: 0 of 2 inputs dropped, 1 read only in part; 0 of \\d+ records"
+                        + " dropped; \\d+ of \\d+ counts read dropped; counts of 1 input unknown\n");
+        // The records before the error are in the output: add (9) and classify (5, 1, 2, 1) of the cut input.
+        CliRun alone = CliRun.run(tmp, "merge", "--text", "-o", tmp.resolve("ir1.proftext").toString(),
+                CliRun.fixtures().resolve("profiles/ir_1.profraw").toString());
+        assertThat(alone.exitCode()).isZero();
+        assertThat(Files.readString(out)).isNotEqualTo(Files.readString(tmp.resolve("ir1.proftext")));
     }
 
     @Test

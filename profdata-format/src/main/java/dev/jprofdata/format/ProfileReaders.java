@@ -36,14 +36,23 @@ public final class ProfileReaders {
      * file had the same names section (see {@link NameTableCache}).
      */
     public static ProfileReader open(Path path, String displayName, NameTableCache names) throws IOException {
+        return open(path, displayName, names, MemoryGuard.NONE);
+    }
+
+    /**
+     * As {@link #open(Path, String, NameTableCache)}; the reader asks {@code guard} before it builds
+     * what grows with the input (names, a record's counters and value sites; see {@link MemoryGuard}).
+     */
+    public static ProfileReader open(Path path, String displayName, NameTableCache names, MemoryGuard guard)
+            throws IOException {
         Compression compression = compression(path, displayName);
         if (compression != Compression.NONE) {
-            return openCompressed(path, displayName, compression, names);
+            return openCompressed(path, displayName, compression, names, guard);
         }
         return switch (detect(path, displayName)) {
-            case RAW -> RawProfileReader.open(path, displayName, names);
-            case INDEXED -> IndexedProfileReader.open(path, displayName);
-            case TEXT -> TextProfileReader.open(path, displayName);
+            case RAW -> RawProfileReader.open(path, displayName, names, guard);
+            case INDEXED -> IndexedProfileReader.open(path, displayName, guard);
+            case TEXT -> TextProfileReader.open(path, displayName, guard);
         };
     }
 
@@ -78,7 +87,7 @@ public final class ProfileReaders {
      * messages about the profile itself are offsets in the decompressed data.
      */
     private static ProfileReader openCompressed(Path path, String displayName, Compression compression,
-            NameTableCache names) throws IOException {
+            NameTableCache names, MemoryGuard guard) throws IOException {
         InputStream in = new BufferedInputStream(Decompression.open(path, displayName, compression), 1 << 16);
         try {
             in.mark(8);
@@ -86,14 +95,14 @@ public final class ProfileReaders {
             in.reset();
             ProfileFormat format = detect(head, head.length, displayName);
             if (format == ProfileFormat.TEXT) {
-                ProfileReader reader = TextProfileReader.open(in, displayName);
+                ProfileReader reader = TextProfileReader.open(in, displayName, guard);
                 in = null;
                 return reader;
             }
             Path temp = Decompression.spill(in, displayName);
             try {
-                return format == ProfileFormat.RAW ? RawProfileReader.open(temp, displayName, names)
-                        : IndexedProfileReader.open(temp, displayName);
+                return format == ProfileFormat.RAW ? RawProfileReader.open(temp, displayName, names, guard)
+                        : IndexedProfileReader.open(temp, displayName, guard);
             } finally {
                 try {
                     Files.delete(temp);

@@ -10,22 +10,32 @@ import java.util.Locale;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Goal {@code check}: fails the build when the profile's overlap with a reference profile (the
  * program-level edge overlap of {@code llvm-profdata overlap REFERENCE PROFILE}, in percent) is
  * below {@code minOverlap}. Guards against a test run that no longer exercises what it used to.
  */
+@Mojo(name = "check", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public final class CheckMojo extends AbstractMojo {
     /** The project directory; relative paths are resolved against it. */
+    @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
     File basedir;
     /** The profile to check (usually the output of {@code merge}). */
+    @Parameter(property = "jprofdata.profile", defaultValue = "${project.build.directory}/jprofdata/merged.profdata",
+            required = true)
     File profile;
     /** The reference (base) profile. */
+    @Parameter(property = "jprofdata.reference", required = true)
     File reference;
     /** Smallest acceptable edge overlap, in percent (0–100). */
+    @Parameter(property = "jprofdata.minOverlap", defaultValue = "90.0")
     double minOverlap = 90.0;
     /** Skip the goal. */
+    @Parameter(property = "jprofdata.skip", defaultValue = "false")
     boolean skip;
 
     @Override

@@ -17,30 +17,45 @@ import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Goal {@code merge}: merges the profiles found in directories (by glob) and listed explicitly,
- * with weights, into one indexed (or text) profile, like {@code llvm-profdata merge}. Parameters
- * are injected by Maven from {@code META-INF/maven/plugin.xml}.
+ * with weights, into one indexed (or text) profile, like {@code llvm-profdata merge}.
  */
+// maven-plugin-plugin writes the plugin descriptor from these annotations; this class comment and
+// the fields' comments become the goal's and the parameters' descriptions (mvn help:describe).
+@Mojo(name = "merge", defaultPhase = LifecyclePhase.VERIFY, threadSafe = true)
 public final class MergeMojo extends AbstractMojo {
     /** The project directory; relative paths are resolved against it. */
+    @Parameter(defaultValue = "${project.basedir}", readonly = true, required = true)
     File basedir;
     /** Directories searched for inputs (relative to the project). */
+    @Parameter
     List<String> inputDirectories = new ArrayList<>();
     /** Globs (matched against paths relative to each directory); default all {@code .profraw} files. */
+    @Parameter
     List<String> includes = new ArrayList<>();
     /** Individual inputs, each {@code file} or {@code weight,file}. */
+    @Parameter
     List<String> inputs = new ArrayList<>();
     /** The merged profile. */
+    @Parameter(property = "jprofdata.output", defaultValue = "${project.build.directory}/jprofdata/merged.profdata",
+            required = true)
     File output;
     /** {@code any} (default: any unreadable input fails the build), {@code all} or {@code warn}. */
+    @Parameter(property = "jprofdata.failureMode", defaultValue = "any")
     String failureMode = "any";
     /** Write a text profile instead of an indexed one ({@code .gz}/{@code .zst} names compress it). */
+    @Parameter(property = "jprofdata.text", defaultValue = "false")
     boolean text;
     /** Worker threads; 0 chooses from the number of processors. */
+    @Parameter(property = "jprofdata.numThreads", defaultValue = "0")
     int numThreads;
     /** Skip the goal. */
+    @Parameter(property = "jprofdata.skip", defaultValue = "false")
     boolean skip;
 
     @Override

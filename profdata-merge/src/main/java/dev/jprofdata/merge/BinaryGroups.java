@@ -64,10 +64,13 @@ final class BinaryGroups {
         this(new Probes(new NameTableCache(), false));
     }
 
-    /** Whether the options leave the per-file reading unobservable (no renaming, budget or details). */
+    /**
+     * Whether the options leave the per-file reading unobservable (no renaming, budget or details),
+     * and value sites are merged exactly (groups sum them; LLVM's value merge needs each file's).
+     */
     static boolean applies(MergeOptions options) {
         return options.groupRawInputs() && options.remapper() == null && !options.verbose()
-                && options.memoryBudget() == 0;
+                && options.memoryBudget() == 0 && options.valueMerge() == ValueMerge.EXACT;
     }
 
     /**
@@ -479,7 +482,7 @@ final class BinaryGroups {
             }
             members.add(new Member(inputIndex, kept));
             return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
-                    Saturating.multiply(total, weight));
+                    Saturating.multiply(total, weight), false);
         }
 
         /**

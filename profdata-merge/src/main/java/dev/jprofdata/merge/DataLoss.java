@@ -19,6 +19,11 @@ package dev.jprofdata.merge;
  * @param countsDroppedByMismatch counts read but not merged because of counter mismatches
  * @param countsReadFromFailedInputs counts of the records read from inputs that then failed or
  *     warned; they are merged (as LLVM does), but their input is incomplete
+ * @param inputsCutShort inputs whose reading stopped at an error after some records (a part of
+ *     {@code inputsPartial}; the rest of it warned after a complete read): their counts up to the
+ *     error are in the output, those after it are unknown
+ * @param memProfInputs indexed inputs with a MemProf section, which is neither read nor written:
+ *     their instrumentation records merge, their heap profile is left out
  */
 public record DataLoss(
         int inputs,
@@ -30,10 +35,29 @@ public record DataLoss(
         long recordsDropped,
         long countsRead,
         long countsDroppedByMismatch,
-        long countsReadFromFailedInputs) {
+        long countsReadFromFailedInputs,
+        int inputsCutShort,
+        int memProfInputs) {
 
     /** Nothing known (results built without accounting). */
-    public static final DataLoss NONE = new DataLoss(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final DataLoss NONE = new DataLoss(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** The accounting of a merge that saw no MemProf section and cut no input short. */
+    public DataLoss(int inputs, int inputsLost, int inputsPartial, int emptyInputs, int recordlessInputs,
+            long recordsRead, long recordsDropped, long countsRead, long countsDroppedByMismatch,
+            long countsReadFromFailedInputs) {
+        this(inputs, inputsLost, inputsPartial, emptyInputs, recordlessInputs, recordsRead, recordsDropped,
+                countsRead, countsDroppedByMismatch, countsReadFromFailedInputs, 0, 0);
+    }
+
+    /**
+     * Inputs some of whose counts were never read: lost entirely, empty (a 0-byte raw file is
+     * usually a run that crashed before writing), or cut short by an error. Their counts cannot be
+     * part of any count fraction, so a fraction alone would understate the loss.
+     */
+    public int inputsWithUnknownCounts() {
+        return inputsLost + emptyInputs + inputsCutShort;
+    }
 
     /**
      * The inputs' total count: counts merged from inputs that read cleanly, plus counts dropped by

@@ -1,5 +1,6 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
@@ -42,22 +43,34 @@ final class InputLoader {
         return options;
     }
 
-    /** What loading one input gave besides its records. */
+    /**
+     * What loading one input gave besides its records; {@code cutShort}: reading stopped at an error
+     * after some records, so the input's later counts are unknown (a reader's warning comes after a
+     * complete read and does not cut it short).
+     */
     record Loaded(ProfileKind kind, InputFailure failure, List<String> notices, List<String> deviceWarnings,
-            List<String> details, long recordsRead, long countsRead) {
+            List<String> details, long recordsRead, long countsRead, boolean cutShort) {
         Loaded(ProfileKind kind, InputFailure failure) {
-            this(kind, failure, List.of(), List.of(), List.of(), 0, 0);
+            this(kind, failure, List.of(), List.of(), List.of(), 0, 0, false);
         }
 
         Loaded(ProfileKind kind, InputFailure failure, List<String> notices) {
-            this(kind, failure, notices, List.of(), List.of(), 0, 0);
+            this(kind, failure, notices, List.of(), List.of(), 0, 0, false);
         }
 
         Loaded(ProfileKind kind, InputFailure failure, List<String> notices, List<String> deviceWarnings,
                 List<String> details) {
-            this(kind, failure, notices, deviceWarnings, details, 0, 0);
+            this(kind, failure, notices, deviceWarnings, details, 0, 0, false);
         }
     }
+
+    /**
+     * The notice for an indexed input with a MemProf section (heap profiles, version 8 and later):
+     * its records merge, but the section is neither read nor written, and saying nothing would lose
+     * it silently.
+     */
+    static final String MEMPROF_LEFT_OUT =
+            "MemProf data in %s was not carried into the output (jprofdata does not merge MemProf data)";
 
     /**
      * Reads {@code input} into {@code state}. A file that shrinks while it is read stops the merge
@@ -80,9 +93,10 @@ final class InputLoader {
     private Loaded read(MergeInput input, int inputIndex, MergeState state) {
         long ordinal = 0;
         long countsRead = 0;
+        MemoryEstimate estimate = budgetPerState == 0 ? null : MemoryEstimate.of(state);
         ProfileReader reader;
         try {
-            reader = ProfileReaders.open(input.path(), input.displayName(), names);
+            reader = ProfileReaders.open(input.path(), input.displayName(), names, guard(estimate, input));
         } catch (ProfileFormatException e) {
             return new Loaded(null, new InputFailure(input.displayName(), e.reason(), e.offset(), 0, true));
         } catch (IOException e) {
@@ -95,7 +109,6 @@ final class InputLoader {
         }
         List<String> deviceWarnings = new ArrayList<>();
         List<String> details = new ArrayList<>();
-        MemoryEstimate estimate = budgetPerState == 0 ? null : MemoryEstimate.of(state);
         DeviceInputs.attachSideFile(reader, input, options, deviceWarnings, details);
         try (reader) {
             ProfileRecord r;
@@ -131,16 +144,43 @@ final class InputLoader {
             InputFailure failure = warnings.isEmpty()
                     ? null
                     : new InputFailure(input.displayName(), warnings.get(0), -1, ordinal, false);
-            List<String> notices = reader.notices().stream().map(n -> input.displayName() + ": " + n).toList();
-            return new Loaded(reader.kind(), failure, notices, deviceWarnings, details, ordinal, countsRead);
+            List<String> notices = new ArrayList<>();
+            reader.notices().forEach(n -> notices.add(input.displayName() + ": " + n));
+            notices.addAll(memProfNotice(reader, input));
+            return new Loaded(reader.kind(), failure, notices, deviceWarnings, details, ordinal, countsRead, false);
         } catch (ProfileFormatException e) {
             return new Loaded(reader.kind(),
-                    new InputFailure(input.displayName(), e.reason(), e.offset(), ordinal, ordinal == 0), List.of(),
-                    deviceWarnings, details, ordinal, countsRead);
+                    new InputFailure(input.displayName(), e.reason(), e.offset(), ordinal, ordinal == 0),
+                    memProfNotice(reader, input), deviceWarnings, details, ordinal, countsRead, ordinal > 0);
         } catch (IOException e) {
             return new Loaded(reader.kind(), new InputFailure(input.displayName(), describe(e), -1, ordinal, ordinal == 0),
-                    List.of(), List.of(), List.of(), ordinal, countsRead);
+                    memProfNotice(reader, input), List.of(), List.of(), ordinal, countsRead, ordinal > 0);
         }
+    }
+
+    private static List<String> memProfNotice(ProfileReader reader, MergeInput input) {
+        return reader.kind().has(ProfileKind.MEMPROF) ? List.of(MEMPROF_LEFT_OUT.formatted(input.displayName()))
+                : List.of();
+    }
+
+    /**
+     * What the reader of {@code input} is asked before it builds names, counters or value sites
+     * (the budget is otherwise checked only on records already read, and one record of a billion
+     * counters, or the names of a raw file, can exceed it alone). What a reader builds is held twice
+     * at the peak, by the reader and by the merge state it is added to, on top of the state so far.
+     */
+    private MemoryGuard guard(MemoryEstimate estimate, MergeInput input) {
+        if (estimate == null) {
+            return MemoryGuard.NONE;
+        }
+        return (bytes, file) -> {
+            long twice = bytes > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * bytes;
+            long held = estimate.bytes();
+            long needed = twice > Long.MAX_VALUE - held ? Long.MAX_VALUE : held + twice;
+            if (needed > budgetPerState) {
+                throw new MemoryBudgetExceededException(input.displayName(), needed, memoryBudget);
+            }
+        };
     }
 
     /**

@@ -73,6 +73,8 @@ final class InputOutcomes {
     DataLoss dataLoss(List<MergeProblem> problems, long droppedByMismatch) {
         int lost = 0;
         int partial = 0;
+        int cutShort = 0;
+        int memProf = 0;
         int emptyInputs = 0;
         int recordless = 0;
         long records = 0;
@@ -89,6 +91,12 @@ final class InputOutcomes {
                     recordless++;
                 }
                 counts = Saturating.add(counts, l.countsRead());
+                if (l.cutShort()) {
+                    cutShort++;
+                }
+                if (l.kind() != null && l.kind().has(ProfileKind.MEMPROF)) {
+                    memProf++;
+                }
             }
             InputFailure f = failures[i];
             if (f == null) {
@@ -105,7 +113,7 @@ final class InputOutcomes {
         }
         long recordsDropped = problems.stream().filter(p -> p.kind() != MergeProblem.Kind.COUNTER_OVERFLOW).count();
         return new DataLoss(count, lost, partial, emptyInputs, recordless, records, recordsDropped, counts,
-                droppedByMismatch, fromFailed);
+                droppedByMismatch, fromFailed, cutShort, memProf);
     }
 
     /** Every read input's {@code part}, in input order. */

@@ -27,6 +27,8 @@ import java.util.function.UnaryOperator;
  * @param hostOnly stop with {@link DeviceRecordsFoundException} as soon as an input turns out to hold
  *     GPU device records: the CLI merges host inputs this way before it has checked every input
  *     for device records, and splits the inputs properly when one has them (spec/performance.md)
+ * @param valueMerge how value sites are merged: {@link ValueMerge#EXACT} (the default) or as
+ *     llvm-profdata does ({@link ValueMerge#LLVM}, {@code --value-merge=llvm})
  */
 public record MergeOptions(
         int numThreads,
@@ -42,7 +44,22 @@ public record MergeOptions(
         boolean verbose,
         long memoryBudget,
         boolean groupRawInputs,
-        boolean hostOnly) {
+        boolean hostOnly,
+        ValueMerge valueMerge) {
+
+    public MergeOptions {
+        java.util.Objects.requireNonNull(valueMerge, "valueMerge");
+    }
+
+    /** With exact value merging (the form before {@code valueMerge} existed). */
+    public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
+            UnaryOperator<String> remapper, boolean sparse, int traceReservoirSize, int maxTraceLength,
+            boolean keepVTableSymbols, boolean readUnifcnts, UniformityRule uniformityRule, boolean verbose,
+            long memoryBudget, boolean groupRawInputs, boolean hostOnly) {
+        this(numThreads, failureMode, nameFilter, remapper, sparse, traceReservoirSize, maxTraceLength,
+                keepVTableSymbols, readUnifcnts, uniformityRule, verbose, memoryBudget, groupRawInputs, hostOnly,
+                ValueMerge.EXACT);
+    }
 
     /** Without the host-only check (the form before {@code hostOnly} existed). */
     public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
@@ -94,6 +111,7 @@ public record MergeOptions(
         b.memoryBudget = memoryBudget;
         b.groupRawInputs = groupRawInputs;
         b.hostOnly = hostOnly;
+        b.valueMerge = valueMerge;
         return b;
     }
 
@@ -113,6 +131,7 @@ public record MergeOptions(
         private long memoryBudget;
         private boolean groupRawInputs = true;
         private boolean hostOnly;
+        private ValueMerge valueMerge = ValueMerge.EXACT;
 
         public Builder numThreads(int n) {
             if (n < 0) {
@@ -194,10 +213,16 @@ public record MergeOptions(
             return this;
         }
 
+        /** See {@link MergeOptions#valueMerge()}; {@link ValueMerge#EXACT} by default. */
+        public Builder valueMerge(ValueMerge valueMerge) {
+            this.valueMerge = java.util.Objects.requireNonNull(valueMerge, "valueMerge");
+            return this;
+        }
+
         public MergeOptions build() {
             return new MergeOptions(numThreads, failureMode, nameFilter, remapper, sparse,
                     traceReservoirSize, maxTraceLength, keepVTableSymbols, readUnifcnts, uniformityRule, verbose,
-                    memoryBudget, groupRawInputs, hostOnly);
+                    memoryBudget, groupRawInputs, hostOnly, valueMerge);
         }
     }
 }

@@ -26,7 +26,10 @@ import java.util.concurrent.Callable;
  * {@link MergeState} on a worker thread (runs of one binary into its binary groups, which are
  * added up across the slices before they enter a state), and the partial states are combined.
  * Because combining is associative and commutative, the result is the same for every thread count
- * and equals what a sequential merge would produce.
+ * and equals what a sequential merge would produce. With {@link ValueMerge#LLVM} the first slice's
+ * state is the leading one: it applies value sites record by record as it reads them, and the
+ * other slices' records are applied after them, in input order, as their states are combined into
+ * it (the slices are combined in input order).
  */
 public final class ProfileMerger {
     static final String KIND_CONFLICT = "Merge IR generated profile with Clang generated profile.";
@@ -147,15 +150,16 @@ public final class ProfileMerger {
         BinaryGroups.Probes probes = new BinaryGroups.Probes(names, slices.size() > 1);
         List<Slice> loaded;
         if (slices.size() <= 1) {
-            MergeState state = new MergeState();
+            MergeState state = new MergeState(options.valueMerge(), true);
             BinaryGroups groups = slices.isEmpty() ? null
                     : loadSlice(loader, probes, inputs, slices.get(0), state, outcomes, listener);
             loaded = List.of(new Slice(state, groups));
         } else {
             List<Callable<Slice>> tasks = new ArrayList<>();
             for (List<Integer> slice : slices) {
+                boolean leading = tasks.isEmpty(); // the slices are in input order
                 tasks.add(() -> {
-                    MergeState s = new MergeState();
+                    MergeState s = new MergeState(options.valueMerge(), leading);
                     return new Slice(s, loadSlice(loader, probes, inputs, slice, s, outcomes, listener));
                 });
             }
@@ -206,6 +210,8 @@ public final class ProfileMerger {
                     // A mapped file that shrank while a group added it up (the readers report
                     // their own): as below, the merge stops rather than guess.
                     throw MappedFaults.truncated(input.displayName(), e);
+                } catch (OutOfMemoryError e) {
+                    throw named(e, input);
                 }
                 listener.inputFinished(index, input, outcomes.sizes[index]);
                 outcomes.record(index, loaded);
@@ -235,8 +241,15 @@ public final class ProfileMerger {
                 outcomes.record(index, loader.load(inputs.get(index), index, state));
             } catch (java.io.UncheckedIOException e) {
                 throw e.getCause(); // a file that shrank while it was read, as in loadSlice
+            } catch (OutOfMemoryError e) {
+                throw named(e, inputs.get(index));
             }
         }
+    }
+
+    /** {@code e}, naming {@code input} (the error stays an OutOfMemoryError; see InputOutOfMemoryError). */
+    private static OutOfMemoryError named(OutOfMemoryError e, MergeInput input) {
+        return e instanceof InputOutOfMemoryError ? e : new InputOutOfMemoryError(input.displayName(), e);
     }
 
     private static void checkCancelled(MergeListener listener) {

@@ -39,4 +39,12 @@ class DataLossTest {
         assertThat(loss(1, 0, 0, 0, 0, 0).droppedCountFraction()).isZero();
         assertThat(DataLoss.NONE.exceeds(0)).isFalse();
     }
+
+    @Test
+    void inputsLostEmptyOrCutShortHaveUnknownCounts() {
+        DataLoss d = new DataLoss(6, 1, 2, 1, 0, 10, 0, 1000, 0, 0, 1, 0);
+        // Two partial inputs: one cut short by an error, one that only warned after a complete read.
+        assertThat(d.inputsWithUnknownCounts()).isEqualTo(3);
+        assertThat(loss(4, 0, 0, 1000, 0, 0).inputsWithUnknownCounts()).isZero();
+    }
 }

@@ -3,6 +3,7 @@ package dev.jprofdata.format.indexed;
 import dev.jprofdata.format.BatchReader;
 import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.CountsSink;
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
@@ -49,8 +50,12 @@ public final class IndexedProfileReader implements BatchReader {
     private ProfileFormatException failure;
     private SymbolTable symbols;
 
-    private IndexedProfileReader(MappedBytes in) throws ProfileFormatException {
+    /** Asked before the counters and value sites of each record are built. */
+    private final MemoryGuard guard;
+
+    private IndexedProfileReader(MappedBytes in, MemoryGuard guard) throws ProfileFormatException {
         this.in = in;
+        this.guard = guard;
         this.header = IndexedHeader.read(in);
         int version = header.version();
         long at = header.size();
@@ -113,9 +118,14 @@ public final class IndexedProfileReader implements BatchReader {
 
     /** Opens {@code path}; messages name it {@code displayName}. */
     public static IndexedProfileReader open(Path path, String displayName) throws IOException {
+        return open(path, displayName, MemoryGuard.NONE);
+    }
+
+    /** As {@link #open(Path, String)}, asking {@code guard} before each record's counters and value sites are built. */
+    public static IndexedProfileReader open(Path path, String displayName, MemoryGuard guard) throws IOException {
         MappedBytes mapped = MappedBytes.map(path, displayName);
         try {
-            return new IndexedProfileReader(mapped);
+            return new IndexedProfileReader(mapped, guard);
         } catch (InternalError e) {
             throw MappedFaults.truncated(displayName, e);
         }
@@ -123,7 +133,7 @@ public final class IndexedProfileReader implements BatchReader {
 
     /** Reads a profile held in memory (for example standard input); the buffer is not modified. */
     public static IndexedProfileReader open(ByteBuffer data, String displayName) throws ProfileFormatException {
-        return new IndexedProfileReader(MappedBytes.wrap(data, displayName));
+        return new IndexedProfileReader(MappedBytes.wrap(data, displayName), MemoryGuard.NONE);
     }
 
     public IndexedHeader header() {
@@ -188,7 +198,7 @@ public final class IndexedProfileReader implements BatchReader {
                 return null;
             }
             pending = RecordDecoder.decode(in, header.version(), cursor.key(), cursor.dataOffset(),
-                    cursor.dataLength(), layout, !omitValueSites);
+                    cursor.dataLength(), layout, !omitValueSites, guard);
         } catch (ProfileFormatException e) {
             failure = e;
             throw e;

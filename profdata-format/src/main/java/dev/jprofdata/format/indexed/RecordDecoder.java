@@ -2,8 +2,9 @@ package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.CountsBatch;
 import dev.jprofdata.format.CountsSink;
-import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.OffloadData;
+import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueSite;
 import java.io.IOException;
@@ -44,10 +45,18 @@ final class RecordDecoder {
      */
     static List<ProfileRecord> decode(MappedBytes in, int version, String name, long at, long length,
             KeyLayout layout, boolean valueSites) throws ProfileFormatException {
+        return decode(in, version, name, at, length, layout, valueSites, MemoryGuard.NONE);
+    }
+
+    /** As {@link #decode}, asking {@code guard} before each record's counters and value sites are built. */
+    static List<ProfileRecord> decode(MappedBytes in, int version, String name, long at, long length,
+            KeyLayout layout, boolean valueSites, MemoryGuard guard) throws ProfileFormatException {
         check(in, version, at, length, layout);
         List<ProfileRecord> out = new ArrayList<>(layout.records());
         for (int r = 0; r < layout.records(); r++) {
-            long[] counts = new long[(int) layout.get(r, KeyLayout.NUM_COUNTS)];
+            long numCounts = layout.get(r, KeyLayout.NUM_COUNTS);
+            guard.reserve(8 * numCounts, in.file());
+            long[] counts = new long[(int) numCounts];
             in.u64s(layout.get(r, KeyLayout.COUNTS_AT), counts, counts.length);
             long bitmapAt = layout.get(r, KeyLayout.BITMAP_AT);
             int numBitmap = (int) layout.get(r, KeyLayout.NUM_BITMAP);
@@ -72,7 +81,8 @@ final class RecordDecoder {
                 in.u64s(layout.get(r, KeyLayout.WAVES_AT), waves, waves.length);
             }
             long valuesAt = layout.get(r, KeyLayout.VALUES_AT);
-            ValueSite[][] sites = valuesAt >= 0 && valueSites ? ValueProfDataCodec.decode(in, valuesAt) : null;
+            ValueSite[][] sites = valuesAt >= 0 && valueSites ? ValueProfDataCodec.decode(in, valuesAt, guard)
+                    : null;
             OffloadData offload = uniformity != null || waves != null
                     ? new OffloadData(0, null, uniformity, waves)
                     : null;

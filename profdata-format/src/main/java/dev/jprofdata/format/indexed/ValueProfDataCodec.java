@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
@@ -65,6 +66,11 @@ final class ValueProfDataCodec {
      * the earlier sites.
      */
     static ValueSite[][] decode(MappedBytes in, long at) throws ProfileFormatException {
+        return decode(in, at, MemoryGuard.NONE);
+    }
+
+    /** As {@link #decode(MappedBytes, long)}, asking {@code guard} before each kind's sites are built. */
+    static ValueSite[][] decode(MappedBytes in, long at, MemoryGuard guard) throws ProfileFormatException {
         long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
         ValueSite[][] sites = ProfileRecord.noValueSites();
         long vr = at + 8;
@@ -72,6 +78,12 @@ final class ValueProfDataCodec {
             int kind = in.u32(vr);
             int numSites = in.u32(vr + 4);
             long valueAt = vr + IndexedFormat.alignTo8(8L + numSites);
+            long numValues = 0;
+            for (int s = 0; s < numSites; s++) {
+                numValues += in.u8(vr + 8 + s);
+            }
+            // A site: its slot, a ValueSite and two arrays; a value: 8 bytes in each array.
+            guard.reserve(64L * numSites + 16 * numValues, in.file());
             ValueSite[] decoded = new ValueSite[numSites];
             for (int s = 0; s < numSites; s++) {
                 int n = in.u8(vr + 8 + s);

@@ -1,19 +1,44 @@
 package dev.jprofdata.format.io;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Writes a file so that readers only ever see the old content or the complete new one: the data
- * goes to a temporary file in the same directory, is forced to disk, and is renamed over the
- * target. If writing fails the temporary file is removed and the target is untouched. Targets
- * that are not regular files (devices, pipes) get the complete content copied in instead, since a
- * rename would replace the device itself.
+ * Writes outputs so that a failed run leaves them as they were, and so that readers only ever see
+ * the old content or the complete new one wherever the file system allows it. This class holds
+ * the whole policy; {@link PendingOutput} carries it out for one output.
+ *
+ * <ul>
+ *   <li><b>A regular file, or a new one:</b> the content goes to a hidden temporary file next to it
+ *       (named as {@link #isTemporaryName} recognises), is forced to disk, and is renamed over the
+ *       output; then the directory is synced. A replaced file keeps its permissions.
+ *   <li><b>Symbolic links</b> are written through: the file a link names is replaced or, when the
+ *       link dangles, created (as {@code open(O_CREAT)} does for llvm-profdata); the link stays.
+ *   <li><b>In place.</b> Where a rename would be wrong or cannot work, the complete content is
+ *       copied into the existing file instead (truncated first, then written and forced), as a plain
+ *       write would do: a file with other hard links (they all see the new content, as with
+ *       llvm-profdata); a directory that takes no new file while the file itself is writable (the
+ *       content is then produced in the temporary directory); a rename that fails while the output
+ *       is a regular file (a bind-mounted file: EBUSY; EXDEV; a sticky directory: EPERM). Until the
+ *       content is complete the file is not touched; a failure while copying leaves it incomplete,
+ *       and the error says so ({@link OutputFailedException#targetIncomplete()}).
+ *   <li><b>Devices and pipes</b> ({@code /dev/null}, {@code /dev/stdout}, a FIFO) get the complete
+ *       content copied in once it is produced (in the temporary directory): a rename would replace
+ *       the device node itself, and a failed producer sends them nothing.
+ *   <li><b>Temporaries.</b> A process stopped by SIGINT or SIGTERM deletes the temporary files it
+ *       was writing (a shutdown hook). Those of a killed process (SIGKILL, power loss) are deleted
+ *       by the next write of the same output, but only when no process with the writer's id is
+ *       alive and the file is older than that run: a second run writing the same output at the
+ *       same moment keeps its file.
+ * </ul>
+ *
+ * <p>Every failure to write is an {@link OutputFailedException} that names the output as the
+ * caller gave it, never the temporary file. A producer's own refusal of the content (an exception
+ * type of jprofdata's, such as a writer's) passes unchanged.
  */
 public final class AtomicOutput {
     private AtomicOutput() {
@@ -25,58 +50,78 @@ public final class AtomicOutput {
         void writeTo(Path temporary) throws IOException;
     }
 
-    /**
-     * Writes {@code target} from what {@code producer} puts into a temporary file. A target that is
-     * a symbolic link to an existing file is written through: the file it points to is replaced, the
-     * link stays. A target that exists but is no regular file (a device such as {@code /dev/null}, a
-     * named pipe, {@code /dev/stdout}) cannot be replaced by a rename: the complete content is
-     * copied into it once the producer has finished, so a failed write still sends it nothing.
-     */
+    /** One output of {@link #writeAll}: where it goes and what produces it. */
+    public record Target(Path path, Producer producer) {
+    }
+
+    /** Writes {@code target} from what {@code producer} puts into a temporary file (see the class comment). */
     public static void write(Path target, Producer producer) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        if (Files.exists(absolute)) {
-            Path real = absolute.toRealPath();
-            if (!Files.isRegularFile(real)) {
-                copyInto(absolute, producer);
-                return;
-            }
-            absolute = real;
+        write(target, producer, FileOperations.SYSTEM);
+    }
+
+    static void write(Path target, Producer producer, FileOperations ops) throws IOException {
+        try (PendingOutput out = PendingOutput.begin(target, ops)) {
+            out.produce(producer);
+            out.commit();
         }
-        Path dir = absolute.getParent();
-        if (!Files.isDirectory(dir)) {
-            throw new java.nio.file.NoSuchFileException(target.toString());
-        }
-        removeStaleTemporaries(dir, absolute.getFileName().toString(), RUN_START);
-        Path tmp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
-        boolean done = false;
+    }
+
+    /**
+     * Writes several outputs that belong together (a host profile and its device profile): every
+     * one is produced into its temporary file first, and only when all are complete are they put
+     * in place, the last first and the first last. So when producing any of them fails, none
+     * changes, and the first output, which a build tracks, changes only once the others are in
+     * place. (A failure while putting them in place, which needs a rename or copy to fail after
+     * every temporary file was written, can still leave the later ones new and the earlier ones old.)
+     */
+    public static void writeAll(List<Target> targets) throws IOException {
+        writeAll(targets, FileOperations.SYSTEM);
+    }
+
+    static void writeAll(List<Target> targets, FileOperations ops) throws IOException {
+        List<PendingOutput> pending = new ArrayList<>();
         try {
-            keepUsualPermissions(tmp, absolute);
-            producer.writeTo(tmp);
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
+            for (Target t : targets) {
+                pending.add(PendingOutput.begin(t.path(), ops));
             }
-            try {
-                Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            for (int i = 0; i < targets.size(); i++) {
+                pending.get(i).produce(targets.get(i).producer());
             }
-            done = true;
-            syncDirectory(dir);
+            for (int i = pending.size() - 1; i >= 0; i--) {
+                pending.get(i).commit();
+            }
         } finally {
-            if (!done) {
-                Files.deleteIfExists(tmp);
+            for (PendingOutput p : pending) {
+                p.close();
             }
         }
     }
 
-    /** Produces into a private temporary file, then copies the whole of it into {@code device}. */
-    private static void copyInto(Path device, Producer producer) throws IOException {
-        // Opened only once the content is complete: a failed producer sends the device nothing.
-        throughTemporary(producer, tmp -> {
-            try (java.io.OutputStream out = Files.newOutputStream(device, StandardOpenOption.WRITE)) {
-                Files.copy(tmp, out);
-            }
-        });
+    /**
+     * Starts writing {@code target}, for callers that write the content as they go: write
+     * {@link PendingOutput#temporary()}, then {@link PendingOutput#commit()}; closing without a
+     * commit leaves the output as it was. Fails at once when the output cannot be written at all
+     * (a directory, a missing directory, no permission).
+     */
+    public static PendingOutput begin(Path target) throws OutputFailedException {
+        return PendingOutput.begin(target, FileOperations.SYSTEM);
+    }
+
+    /**
+     * True when {@code target} exists, after links, as something other than a regular file or a
+     * directory: a device or a pipe, which is written into rather than replaced.
+     */
+    public static boolean isDevice(Path target) {
+        return Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
+    }
+
+    /**
+     * True for the name of a temporary file an output is written through, by this version or an
+     * earlier one ({@code .NAME.PID-RANDOM.tmp}, {@code .NAME.DIGITS.tmp}). Readers of directories
+     * skip such files: a killed run may have left one half-written.
+     */
+    public static boolean isTemporaryName(String fileName) {
+        return TemporaryFiles.isTemporaryName(fileName);
     }
 
     /**
@@ -84,101 +129,27 @@ public final class AtomicOutput {
      * stays open): for streams such as standard output, which can neither be renamed over nor
      * written at an offset, and which get nothing when the producer fails.
      */
-    public static void writeThrough(java.io.OutputStream out, Producer producer) throws IOException {
-        throughTemporary(producer, tmp -> {
+    public static void writeThrough(OutputStream out, Producer producer) throws IOException {
+        Path tmp = Files.createTempFile("jprofdata-", ".tmp");
+        TemporaryFiles.track(tmp);
+        try {
+            try {
+                producer.writeTo(tmp);
+            } catch (IOException e) {
+                throw PendingOutput.isContentError(e) ? e : OutputFailedException.of(tmp, e, false);
+            }
             Files.copy(tmp, out);
             out.flush();
-        });
-    }
-
-    /** Runs {@code producer} into a private temporary file, then {@code copier} on it; deletes it. */
-    private static void throughTemporary(Producer producer, Producer copier) throws IOException {
-        Path tmp = Files.createTempFile("jprofdata", ".out");
-        try {
-            producer.writeTo(tmp);
-            copier.writeTo(tmp);
         } finally {
-            Files.deleteIfExists(tmp);
+            TemporaryFiles.delete(tmp);
         }
     }
 
     /**
-     * When this class was first used: every temporary file this process writes is created after
-     * that, so files last modified before it cannot belong to a write of this run. (Until
-     * 2026-11-26 the JVM's start time, from the management beans, whose initialisation cost 5 ms
-     * of every merge; a file being written by another process has a recent time either way.)
+     * Deletes the leftovers of killed writes of {@code name} in {@code dir} that were last modified
+     * before {@code olderThanMillis} (see the class comment); returns how many.
      */
-    private static final long RUN_START = System.currentTimeMillis();
-
-    /**
-     * Deletes our own leftovers for {@code name} in {@code dir}: files named like the temporaries
-     * {@link #write} creates ({@code .<name>.<digits>.tmp}) and last modified before
-     * {@code olderThanMillis}, left behind when an earlier run was killed mid-write. Other files are
-     * never touched. Returns how many were removed; problems are ignored (cleanup is best effort).
-     */
-    public static int removeStaleTemporaries(Path dir, String name, long olderThanMillis) {
-        java.util.regex.Pattern ours = java.util.regex.Pattern.compile(
-                "\\." + java.util.regex.Pattern.quote(name) + "\\.[0-9]+\\.tmp");
-        int removed = 0;
-        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "." + globSafe(name) + ".*.tmp")) {
-            for (Path p : entries) {
-                try {
-                    if (ours.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p,
-                            java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                            && Files.getLastModifiedTime(p).toMillis() < olderThanMillis) {
-                        Files.deleteIfExists(p);
-                        removed++;
-                    }
-                } catch (IOException e) {
-                    // Someone else's file or already gone: leave it.
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // Unlistable directory: the write itself will report real problems.
-        }
-        return removed;
-    }
-
-    /**
-     * Whether {@code fileName} is named like a temporary file jprofdata writes next to an output:
-     * {@code .<name>.<digits>.tmp} ({@link #write}) or {@code .<name>.<hex digits>.tmp} (the
-     * reports of {@code show}, {@code overlap} and {@code order}). A run killed while writing leaves
-     * one behind; a merge of the directory must not take it for an input. The one test of that
-     * naming: change it here when the names change.
-     */
-    public static boolean isTemporaryName(String fileName) {
-        return TEMPORARY_NAME.matcher(fileName).matches();
-    }
-
-    private static final java.util.regex.Pattern TEMPORARY_NAME = java.util.regex.Pattern.compile(
-            "\\..+\\.[0-9a-f]+\\.tmp", java.util.regex.Pattern.DOTALL);
-
-    /** Glob metacharacters in a file name replaced by '?', so the glob only narrows the listing. */
-    private static String globSafe(String name) {
-        return name.replaceAll("[*?\\[\\]{}\\\\]", "?");
-    }
-
-    /** Makes the rename itself durable; not every platform can open a directory, so best effort. */
-    private static void syncDirectory(Path dir) {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException | RuntimeException e) {
-            // The data is on disk already; only the rename's durability is at stake.
-        }
-    }
-
-    /**
-     * Temporary files are created private (rw-------); give the output the permissions of the file
-     * it replaces, or rw-r--r-- for a new file, like an ordinary write would.
-     */
-    private static void keepUsualPermissions(Path tmp, Path target) {
-        try {
-            java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = Files.exists(target)
-                    ? Files.getPosixFilePermissions(target)
-                    : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
-            Files.setPosixFilePermissions(tmp, perms);
-        } catch (UnsupportedOperationException | IOException e) {
-            // Not a POSIX file system: keep the defaults.
-        }
+    static int removeStaleTemporaries(Path dir, String name, long olderThanMillis) {
+        return TemporaryFiles.removeStale(dir, name, olderThanMillis);
     }
 }

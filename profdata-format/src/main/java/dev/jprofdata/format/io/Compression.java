@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -51,11 +50,15 @@ public enum Compression {
         return NONE;
     }
 
-    /** Decompresses {@code in} (this compression's format) as a stream. */
+    /**
+     * Decompresses {@code in} (this compression's format) as a stream: every gzip member or zstd
+     * frame in turn; data after the last gzip member that is not zero bytes is an error (see
+     * {@link GzipMembers}).
+     */
     public InputStream decompress(InputStream in) throws IOException {
         return switch (this) {
             case NONE -> in;
-            case GZIP -> new GZIPInputStream(in, 1 << 16);
+            case GZIP -> new GzipMembers(in);
             case ZSTD -> ZstdStreams.input(in);
         };
     }

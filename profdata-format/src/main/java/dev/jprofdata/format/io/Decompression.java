@@ -23,11 +23,12 @@ public final class Decompression {
     private static final int CHUNK = 1 << 16;
     /**
      * Decompression-bomb guard: the decompressed data may exceed {@link #BOMB_FLOOR} only while it
-     * stays within this many times the compressed file's size. gzip cannot exceed about 1032:1, so
-     * only zstd (up to ~32000:1 on runs of one byte) can trip it; real profiles stay far below.
-     * Overridable with {@code -Djprofdata.maxDecompressionRatio=N}.
+     * stays within this many times the compressed file's size. Real profiles compress 2 to 20
+     * times. Deflate (gzip) cannot pass about 1032:1, so the ratio must lie well below that for a
+     * gzip bomb to trip it (it was 4096 until 2026-11-27, which only zstd, up to ~32000:1 on runs of
+     * one byte, could reach). Overridable with {@code -Djprofdata.maxDecompressionRatio=N}.
      */
-    static final long DEFAULT_MAX_RATIO = 4096;
+    static final long DEFAULT_MAX_RATIO = 256;
     /** Below this many decompressed bytes the ratio is not checked, so small files always read. */
     static final long BOMB_FLOOR = 256L << 20;
 
@@ -98,6 +99,12 @@ public final class Decompression {
         String what = c.name().toLowerCase(Locale.ROOT);
         if (e instanceof ProfileFormatException p) {
             return p;
+        }
+        if (e instanceof GzipMembers.TrailingGarbage g) {
+            // gzip -d warns "decompression OK, trailing garbage ignored" and exits 2; a profile is
+            // refused instead, since what follows may be a damaged member whose counts would be lost.
+            return new ProfileFormatException(file, g.offset(), "trailing garbage after gzip data (not a gzip member)",
+                    e);
         }
         if (e instanceof EOFException) {
             return new ProfileFormatException(file, counted.count(), "truncated " + what + " data", e);

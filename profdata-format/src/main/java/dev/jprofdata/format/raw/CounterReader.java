@@ -1,5 +1,6 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 
 /**
@@ -26,8 +27,15 @@ final class CounterReader {
     private final RawHeader header;
     private final RawSections sections;
     private final String file;
+    private final MemoryGuard guard;
 
     CounterReader(RawBytes bytes, RawHeader header, RawSections sections, String file) {
+        this(bytes, header, sections, file, MemoryGuard.NONE);
+    }
+
+    /** {@code guard} is asked before the counts of a record are built. */
+    CounterReader(RawBytes bytes, RawHeader header, RawSections sections, String file, MemoryGuard guard) {
+        this.guard = guard;
         this.bytes = bytes;
         this.header = header;
         this.sections = sections;
@@ -69,6 +77,7 @@ final class CounterReader {
             throw malformed(r, "number of counters " + numCounters + " is too large");
         }
         int n = (int) remaining;
+        guard.reserve(8L * n, file);
         long[] counts = new long[n];
         for (int i = 0; i < n; i++) {
             long slot = base + (long) (first + i) * size;

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileFormatException;
 import java.util.ArrayList;
@@ -20,6 +21,12 @@ final class NamesSectionDecoder {
     }
 
     private static final byte SEPARATOR = 0x01;
+    /**
+     * Heap a decoded name costs beyond its characters: the String and its array, its slots in the
+     * name list and the hash map, the map's Long key, and the lookup table (measured order of
+     * magnitude), for the {@link MemoryGuard}.
+     */
+    static final long PER_NAME_OVERHEAD = 128;
     private static final String PAST_END = "name data extends past the end of its section";
 
     /**
@@ -30,7 +37,19 @@ final class NamesSectionDecoder {
      *     chunk runs past the section
      */
     static List<String> decode(RawBytes bytes, long offset, long length, String file) throws ProfileFormatException {
+        return decode(bytes, offset, length, file, MemoryGuard.NONE);
+    }
+
+    /**
+     * As {@link #decode(RawBytes, long, long, String)}, asking {@code guard} before the decoded names
+     * grow: the inflated text of every chunk and the names made from it add up, and a section of
+     * well-compressed names (about 1000 times their compressed size) is refused as it grows, not
+     * after it has filled the heap.
+     */
+    static List<String> decode(RawBytes bytes, long offset, long length, String file, MemoryGuard guard)
+            throws ProfileFormatException {
         List<String> names = new ArrayList<>();
+        long held = 0;
         long at = offset;
         long end = offset + length;
         while (at < end) {
@@ -41,14 +60,20 @@ final class NamesSectionDecoder {
             at = compressed[1];
             byte[] text;
             if (compressed[0] == 0) {
-                text = payload(bytes, at, end, uncompressed[0], chunk, file);
+                text = payload(bytes, at, end, uncompressed[0], chunk, file, held, guard);
                 at += text.length;
             } else {
-                byte[] zlib = payload(bytes, at, end, compressed[0], chunk, file);
-                text = inflate(zlib, uncompressed[0], chunk, file);
+                byte[] zlib = payload(bytes, at, end, compressed[0], chunk, file, held, guard);
+                text = inflate(zlib, uncompressed[0], chunk, file, held, guard);
                 at += zlib.length;
             }
+            // While the chunk is split its text and its names are both held.
+            int before = names.size();
+            if (guard != MemoryGuard.NONE) {
+                guard.reserve(held + 2L * text.length + PER_NAME_OVERHEAD * countNames(text), file);
+            }
             split(text, names, chunk, file);
+            held += text.length + PER_NAME_OVERHEAD * (names.size() - before);
             while (at < end && bytes.u8(at) == 0) {
                 at++;
             }
@@ -77,14 +102,19 @@ final class NamesSectionDecoder {
         }
     }
 
-    private static byte[] payload(RawBytes bytes, long at, long end, long size, long chunk, String file)
-            throws ProfileFormatException {
+    /**
+     * The chunk's payload copied out of the file (the guard is asked first: a stored chunk of a
+     * sparse file can claim gigabytes of zeros).
+     */
+    private static byte[] payload(RawBytes bytes, long at, long end, long size, long chunk, String file, long held,
+            MemoryGuard guard) throws ProfileFormatException {
         if (size < 0 || size > end - at) {
             throw new ProfileFormatException(file, chunk, RawErrors.malformed(PAST_END));
         }
         if (size > Integer.MAX_VALUE - 8) {
             throw new ProfileFormatException(file, chunk, RawErrors.malformed("name chunk length is too large"));
         }
+        guard.reserve(held + size, file);
         return bytes.bytes(at, (int) size);
     }
 
@@ -93,14 +123,17 @@ final class NamesSectionDecoder {
      * The output buffer grows with the actual output, never to the claimed size up front, so a lying
      * length field cannot force a huge allocation.
      */
-    private static byte[] inflate(byte[] zlib, long expected, long chunk, String file) throws ProfileFormatException {
+    private static byte[] inflate(byte[] zlib, long expected, long chunk, String file, long held, MemoryGuard guard)
+            throws ProfileFormatException {
         // The length is unsigned: a value with the top bit set is just very large (fuzzing found the
         // negative cap), and a Java array cannot exceed 2^31 bytes anyway.
         int cap = (int) (expected < 0 ? Integer.MAX_VALUE - 8 : Math.min(expected, Integer.MAX_VALUE - 8));
         Inflater inflater = new Inflater();
         try {
             inflater.setInput(zlib);
-            byte[] out = new byte[(int) Math.min(cap, Math.max(64L, 4L * zlib.length))];
+            int initial = (int) Math.min(cap, Math.max(64L, 4L * zlib.length));
+            guard.reserve(held + initial, file);
+            byte[] out = new byte[initial];
             int n = 0;
             while (!inflater.finished()) {
                 if (n == out.length) {
@@ -112,7 +145,9 @@ final class NamesSectionDecoder {
                         }
                         break;
                     }
-                    out = Arrays.copyOf(out, (int) Math.min(cap, 2L * out.length));
+                    int grown = (int) Math.min(cap, 2L * out.length);
+                    guard.reserve(held + out.length + grown, file); // the old and the new buffer
+                    out = Arrays.copyOf(out, grown);
                 }
                 int before = inflater.getRemaining();
                 int k = inflater.inflate(out, n, out.length - n);
@@ -132,6 +167,17 @@ final class NamesSectionDecoder {
 
     private static ProfileFormatException uncompressFailed(long chunk, String file) {
         return new ProfileFormatException(file, chunk, RawErrors.UNCOMPRESS_FAILED);
+    }
+
+    /** The names {@link #split} will make of {@code text}. */
+    private static long countNames(byte[] text) {
+        long n = 1;
+        for (byte b : text) {
+            if (b == SEPARATOR) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static void split(byte[] text, List<String> names, long chunk, String file) throws ProfileFormatException {

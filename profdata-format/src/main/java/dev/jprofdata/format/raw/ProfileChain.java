@@ -1,5 +1,6 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,8 @@ final class ProfileChain {
         return pending;
     }
 
-    static ProfileChain discover(RawBytes bytes, RawProfile first, String file, NameTableCache cache) {
+    static ProfileChain discover(RawBytes bytes, RawProfile first, String file, NameTableCache cache,
+            MemoryGuard guard) {
         List<RawProfile> profiles = new ArrayList<>();
         profiles.add(first);
         RawProfile current = first;
@@ -43,7 +45,7 @@ final class ProfileChain {
                 if (next < 0) {
                     return new ProfileChain(profiles, null);
                 }
-                current = RawProfileParser.parse(bytes, next, first.header().pointerWidth(), file, cache);
+                current = RawProfileParser.parse(bytes, next, first.header().pointerWidth(), file, cache, guard);
                 profiles.add(current);
             } catch (ProfileFormatException e) {
                 return new ProfileChain(profiles, e);

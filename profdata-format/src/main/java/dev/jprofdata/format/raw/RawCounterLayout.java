@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.Magic;
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ValueKind;
@@ -300,7 +301,8 @@ public final class RawCounterLayout {
         b.binaryIds = profile.binaryIds();
         b.resolver = anyValues ? profile.resolver() : null;
         b.names = new FutureTask<>(() -> {
-            NameTableCache.Entry decoded = RawProfileParser.names(bytes, profile.header(), profile.sections(), "", cache);
+            NameTableCache.Entry decoded = RawProfileParser.names(bytes, profile.header(), profile.sections(), "", cache,
+                    MemoryGuard.NONE);
             String[] names = new String[n];
             for (int i = 0; i < n; i++) {
                 // As the reader: "" for a reference the names sections do not have.

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileFormatException;
 import java.util.Arrays;
@@ -20,7 +21,13 @@ final class RawProfileParser {
 
     static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache)
             throws ProfileFormatException {
-        return parseWithNames(bytes, base, pointerWidth, file, java.util.Objects.requireNonNull(cache, "cache"));
+        return parse(bytes, base, pointerWidth, file, cache, MemoryGuard.NONE);
+    }
+
+    /** {@code guard} is asked before the names sections are decoded into names (see {@link MemoryGuard}). */
+    static RawProfile parse(RawBytes bytes, long base, int pointerWidth, String file, NameTableCache cache,
+            MemoryGuard guard) throws ProfileFormatException {
+        return parseWithNames(bytes, base, pointerWidth, file, java.util.Objects.requireNonNull(cache, "cache"), guard);
     }
 
     /**
@@ -30,19 +37,19 @@ final class RawProfileParser {
      */
     static RawProfile parseSkippingNames(RawBytes bytes, long base, int pointerWidth, String file)
             throws ProfileFormatException {
-        return parseWithNames(bytes, base, pointerWidth, file, null);
+        return parseWithNames(bytes, base, pointerWidth, file, null, MemoryGuard.NONE);
     }
 
     /** {@link #parse}, with the names sections decoded through {@code cache}, or left alone when it is null. */
     private static RawProfile parseWithNames(RawBytes bytes, long base, int pointerWidth, String file,
-            NameTableCache cache) throws ProfileFormatException {
+            NameTableCache cache, MemoryGuard guard) throws ProfileFormatException {
         RawHeader header = RawHeaderParser.parse(bytes, base, pointerWidth, file);
         // Same order as LLVM: binary IDs are checked before the other sections are located.
         List<byte[]> binaryIds = BinaryIdsReader.read(bytes, header, file);
         RecordLayout layout = RecordLayout.of(header.version(), pointerWidth);
         RawSections sections = RawSections.locate(header, layout, bytes.size(), file);
 
-        NameTableCache.Entry decoded = cache != null ? names(bytes, header, sections, file, cache) : NO_NAMES;
+        NameTableCache.Entry decoded = cache != null ? names(bytes, header, sections, file, cache, guard) : NO_NAMES;
         List<String> functionNames = decoded.functionNames();
         List<String> vtableNames = decoded.vtableNames();
         Map<Long, String> names = decoded.names();
@@ -62,7 +69,7 @@ final class RawProfileParser {
 
     /** The profile's names, decoded, or from {@code cache} when the same bytes were decoded before. */
     static NameTableCache.Entry names(RawBytes bytes, RawHeader header, RawSections sections, String file,
-            NameTableCache cache) throws ProfileFormatException {
+            NameTableCache cache, MemoryGuard guard) throws ProfileFormatException {
         // RawSections.locate checked that both sections lie inside the file.
         boolean cacheable = header.namesSize() + header.vnamesSize() <= NameTableCache.MAX_BYTES;
         byte[] functionSection = cacheable ? bytes.bytes(sections.namesOffset(), (int) header.namesSize()) : null;
@@ -72,9 +79,9 @@ final class RawProfileParser {
             return cached;
         }
         List<String> functionNames = NamesSectionDecoder.decode(bytes, sections.namesOffset(),
-                header.namesSize(), file);
+                header.namesSize(), file, guard);
         List<String> vtableNames = NamesSectionDecoder.decode(bytes, sections.vnamesOffset(),
-                header.vnamesSize(), file);
+                header.vnamesSize(), file, guard);
         Map<Long, String> names = new HashMap<>();
         addNames(names, functionNames);
         addNames(names, vtableNames);

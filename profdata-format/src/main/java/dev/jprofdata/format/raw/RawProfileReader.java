@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.Magic;
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
@@ -38,6 +39,8 @@ import java.util.Set;
 public final class RawProfileReader implements ProfileReader {
     private final String fileName;
     private final RawBytes bytes;
+    /** Asked before the counters and value sites of a record are built. */
+    private final MemoryGuard guard;
     private final List<RawProfile> profiles;
     private final ProfileFormatException pending;
     /** Built on first use: merging never needs it, and building it costs a map entry per name. */
@@ -80,8 +83,9 @@ public final class RawProfileReader implements ProfileReader {
     private ProfileFormatException failure;
     private boolean sawLargeCounter;
 
-    private RawProfileReader(String fileName, RawBytes bytes, ProfileChain chain) {
+    private RawProfileReader(String fileName, RawBytes bytes, ProfileChain chain, MemoryGuard guard) {
         this.fileName = fileName;
+        this.guard = guard;
         this.bytes = bytes;
         this.profiles = chain.profiles();
         this.pending = chain.pending();
@@ -97,6 +101,9 @@ public final class RawProfileReader implements ProfileReader {
         boolean embedded = false;
         for (int i = 0; i < profiles.size(); i++) {
             deviceLayouts[i] = DeviceLayout.scan(bytes, profiles.get(i));
+            if (deviceLayouts[i].ignoredReason() != null) {
+                notices.add(deviceLayouts[i].ignoredReason());
+            }
             embedded |= hasEmbeddedDeviceRecords(bytes, profiles.get(i));
         }
         this.embeddedDevice = embedded;
@@ -117,16 +124,25 @@ public final class RawProfileReader implements ProfileReader {
      * leaving the ones it decodes there (for reading many runs of the same binaries).
      */
     public static ProfileReader open(Path path, String displayName, NameTableCache names) throws IOException {
-        return open(path, displayName, RawBytes.DEFAULT_WINDOW_SHIFT, names);
+        return open(path, displayName, RawBytes.DEFAULT_WINDOW_SHIFT, names, MemoryGuard.NONE);
+    }
+
+    /**
+     * As {@link #open(Path, String, NameTableCache)}, asking {@code guard} before decoding the names
+     * and before building each record's counters and value sites.
+     */
+    public static ProfileReader open(Path path, String displayName, NameTableCache names, MemoryGuard guard)
+            throws IOException {
+        return open(path, displayName, RawBytes.DEFAULT_WINDOW_SHIFT, names, guard);
     }
 
     /** As {@link #open(Path, String)}, mapping the file in windows of {@code 2^windowShift} bytes (for tests). */
     static RawProfileReader open(Path path, String displayName, int windowShift) throws IOException {
-        return open(path, displayName, windowShift, new NameTableCache());
+        return open(path, displayName, windowShift, new NameTableCache(), MemoryGuard.NONE);
     }
 
-    private static RawProfileReader open(Path path, String displayName, int windowShift, NameTableCache names)
-            throws IOException {
+    private static RawProfileReader open(Path path, String displayName, int windowShift, NameTableCache names,
+            MemoryGuard guard) throws IOException {
         RawBytes mapped;
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             mapped = RawBytes.map(channel, windowShift);
@@ -134,7 +150,7 @@ public final class RawProfileReader implements ProfileReader {
             throw new ProfileFormatException(displayName, -1, "No such file or directory");
         }
         try {
-            return open(mapped, displayName, names);
+            return open(mapped, displayName, names, guard);
         } catch (InternalError e) {
             throw MappedFaults.truncated(displayName, e);
         }
@@ -145,11 +161,11 @@ public final class RawProfileReader implements ProfileReader {
      * modified.
      */
     public static ProfileReader open(ByteBuffer data, String displayName) throws ProfileFormatException {
-        return open(RawBytes.wrap(data), displayName, new NameTableCache());
+        return open(RawBytes.wrap(data), displayName, new NameTableCache(), MemoryGuard.NONE);
     }
 
-    private static RawProfileReader open(RawBytes mapped, String displayName, NameTableCache names)
-            throws ProfileFormatException {
+    private static RawProfileReader open(RawBytes mapped, String displayName, NameTableCache names,
+            MemoryGuard guard) throws ProfileFormatException {
         if (mapped.size() == 0) {
             throw new ProfileFormatException(displayName, 0, ProfileReaders.EMPTY_FILE);
         }
@@ -169,8 +185,9 @@ public final class RawProfileReader implements ProfileReader {
         } else {
             throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
         }
-        RawProfile first = RawProfileParser.parse(ordered, 0, pointerWidth, displayName, names);
-        return new RawProfileReader(displayName, ordered, ProfileChain.discover(ordered, first, displayName, names));
+        RawProfile first = RawProfileParser.parse(ordered, 0, pointerWidth, displayName, names, guard);
+        return new RawProfileReader(displayName, ordered,
+                ProfileChain.discover(ordered, first, displayName, names, guard), guard);
     }
 
     @Override
@@ -232,7 +249,7 @@ public final class RawProfileReader implements ProfileReader {
         if (index < profiles.size()) {
             RawProfile p = profiles.get(index);
             valuePosition = p.sections().valueDataOffset();
-            counters = new CounterReader(bytes, p.header(), p.sections(), fileName);
+            counters = new CounterReader(bytes, p.header(), p.sections(), fileName, guard);
             bitmaps = new BitmapReader(bytes, p.sections(), fileName);
             uniforms = new UniformCounterReader(bytes, p.sections(), fileName);
         }
@@ -299,7 +316,7 @@ public final class RawProfileReader implements ProfileReader {
     private ProfileRecord readRecord(RawProfile p) throws ProfileFormatException {
         long index = recordIndex;
         DataRecord r = DataRecord.read(bytes, p.layout(), p.recordOffset(index));
-        if (r.isDevice()) {
+        if (r.isDevice() && deviceLayouts[profileIndex].deviceRecords() > 0) {
             return readDeviceRecord(p, r, index);
         }
         if (p.header().version().hasUniformCounters()) {
@@ -321,14 +338,6 @@ public final class RawProfileReader implements ProfileReader {
         String name = p.name(r.nameRef());
         String where = "device record " + index + " (" + (name.isEmpty() ? "unnamed" : name)
                 + ", NumOffloadProfilingThreads " + r.offloadThreads() + ")";
-        if (p.layout().pointerWidth() == 4) {
-            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
-                    where + " in a 32-bit profile: device profiles are 64-bit"));
-        }
-        if (p.header().counterSize() != 8 || p.header().hasTemporalProfile()) {
-            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
-                    where + " in a single-byte or temporal profile: device records need plain 8-byte counters"));
-        }
         DeviceLayout layout = deviceLayouts[profileIndex];
         if (layout.preExpanded() && r.numCounters() % k != 0) {
             throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
@@ -400,7 +409,7 @@ public final class RawProfileReader implements ProfileReader {
             return ProfileRecord.noValueSites();
         }
         ValueProfDataDecoder.Decoded decoded = ValueProfDataDecoder.decode(bytes, valuePosition, p.resolver(),
-                fileName);
+                fileName, guard);
         valuePosition += decoded.totalSize();
         return decoded.sites();
     }

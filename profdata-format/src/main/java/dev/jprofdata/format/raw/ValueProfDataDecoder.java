@@ -1,5 +1,6 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
@@ -41,6 +42,15 @@ final class ValueProfDataDecoder {
 
     static Decoded decode(RawBytes bytes, long offset, AddressResolver resolver, String file)
             throws ProfileFormatException {
+        return decode(bytes, offset, resolver, file, MemoryGuard.NONE);
+    }
+
+    /**
+     * As {@link #decode(RawBytes, long, AddressResolver, String)}, asking {@code guard} before the
+     * sites are built: a blob of up to 4 GiB may list two billion sites.
+     */
+    static Decoded decode(RawBytes bytes, long offset, AddressResolver resolver, String file, MemoryGuard guard)
+            throws ProfileFormatException {
         long totalSize = blobSize(bytes, offset, file);
         long numKinds = bytes.u32(offset + 4);
         if (numKinds > MAX_KINDS) {
@@ -62,6 +72,8 @@ final class ValueProfDataDecoder {
         // First pass: validate every kind record, as LLVM does before deserializing anything.
         long[] recordOffsets = new long[(int) numKinds];
         long at = offset + 8;
+        long allSites = 0;
+        long allValues = 0;
         for (int k = 0; k < numKinds; k++) {
             if (end - at < 8) {
                 throw new ProfileFormatException(file, at, RawErrors.malformed(PAST_TOTAL));
@@ -86,7 +98,11 @@ final class ValueProfDataDecoder {
             }
             recordOffsets[k] = at;
             at += recordSize;
+            allSites += numSites;
+            allValues += numValues;
         }
+        // A site: its slot, a ValueSite and two arrays; a value: 8 bytes in each array.
+        guard.reserve(64 * allSites + 16 * allValues, file);
 
         ValueSite[][] sites = ProfileRecord.noValueSites();
         for (long record : recordOffsets) {

@@ -14,7 +14,9 @@ import java.util.Arrays;
  *       ordinary character (so {@code "5\r"} at the end of a file stays {@code "5\r"});</li>
  *   <li>empty lines and lines whose very first character is {@code #} are skipped; nothing is
  *       trimmed, so an indented {@code #} line is data;</li>
- *   <li>a NUL character ends the input, because LLVM scans a NUL-terminated buffer.</li>
+ *   <li>a NUL character ends the input, because LLVM scans a NUL-terminated buffer; but where
+ *       anything other than NULs follows it, the file is damaged and LLVM would drop the rest of
+ *       it without a word, so reading fails there instead ({@link #stopAtNul}).</li>
  * </ul>
  * Bytes are read as they are and stand for the ISO-8859-1 characters of the same value, so that
  * one {@code char} is one byte and byte offsets are character counts. (Reading bytes rather than
@@ -26,6 +28,7 @@ final class TextLines {
     private static final byte[] CARRIAGE_RETURN = {'\r'};
 
     private final InputStream in;
+    private final String file;
     private final byte[] buf = new byte[BUFFER_SIZE];
     private int pos;
     private int limit;
@@ -46,8 +49,9 @@ final class TextLines {
     private long currentOffset;
     private long currentLineNumber;
 
-    TextLines(InputStream in) throws IOException {
+    TextLines(InputStream in, String file) throws IOException {
         this.in = in;
+        this.file = file;
         advance();
     }
 
@@ -143,7 +147,7 @@ final class TextLines {
                 continue;
             }
             if (c == 0) {
-                eof = true;
+                stopAtNul();
                 return;
             }
             // Copy the run of ordinary characters in one go.
@@ -174,10 +178,49 @@ final class TextLines {
         }
         byte c = buf[pos];
         if (c == 0) {
-            eof = true;
+            stopAtNul();
             return -1;
         }
         return c & 0xFF;
+    }
+
+    /**
+     * Ends the input at the NUL at {@code pos}, as LLVM does, when only NULs follow it (a file padded
+     * with zeros loses nothing). When anything else follows, that data would be lost without a word
+     * (a record cut off at a record boundary even reads as a complete, smaller profile), so this
+     * fails instead, naming the NUL's offset and the first data byte after it.
+     */
+    private void stopAtNul() throws IOException {
+        long nulOffset = bufStart + pos;
+        long lineNumber = physicalLine;
+        eof = true;
+        long data = firstNonNulAfter(pos + 1);
+        if (data >= 0) {
+            throw new TextProfileException(file, nulOffset, lineNumber, TextCursor.MALFORMED
+                    + ": a NUL byte, where llvm-profdata stops reading although data follows (at byte " + data
+                    + "); the file is damaged");
+        }
+    }
+
+    /** The offset of the first byte that is not NUL from {@code buf[from]} on, or -1 if there is none. */
+    private long firstNonNulAfter(int from) throws IOException {
+        long base = bufStart;
+        int at = from;
+        int end = limit;
+        byte[] chunk = buf;
+        while (true) {
+            for (; at < end; at++) {
+                if (chunk[at] != 0) {
+                    return base + at;
+                }
+            }
+            base += end;
+            at = 0;
+            end = in.read(chunk, 0, chunk.length);
+            if (end < 0) {
+                return -1;
+            }
+        }
     }
 
     private boolean fill() throws IOException {

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.text;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
@@ -33,23 +34,28 @@ public final class TextProfileReader implements ProfileReader {
     private final TextRecordParser records;
     private ProfileFormatException failure;
 
-    private TextProfileReader(InputStream source, String fileName) throws IOException {
+    private TextProfileReader(InputStream source, String fileName, MemoryGuard guard) throws IOException {
         this.source = source;
         this.fileName = fileName;
-        TextCursor cursor = new TextCursor(new TextLines(source), fileName);
+        TextCursor cursor = new TextCursor(new TextLines(source, fileName), fileName);
         this.header = TextHeader.read(cursor);
-        this.records = new TextRecordParser(cursor, symbols);
+        this.records = new TextRecordParser(cursor, symbols, guard);
     }
 
     /** Opens {@code path}; messages name it {@code displayName}. */
     public static ProfileReader open(Path path, String displayName) throws IOException {
+        return open(path, displayName, MemoryGuard.NONE);
+    }
+
+    /** As {@link #open(Path, String)}, asking {@code guard} before a record's counters grow. */
+    public static ProfileReader open(Path path, String displayName, MemoryGuard guard) throws IOException {
         InputStream in;
         try {
             in = Files.newInputStream(path);
         } catch (NoSuchFileException e) {
             throw new ProfileFormatException(displayName, -1, "No such file or directory");
         }
-        return open(in, displayName);
+        return open(in, displayName, guard);
     }
 
     /**
@@ -57,8 +63,13 @@ public final class TextProfileReader implements ProfileReader {
      * reader, or at once if the header is bad.
      */
     public static TextProfileReader open(InputStream in, String displayName) throws IOException {
+        return open(in, displayName, MemoryGuard.NONE);
+    }
+
+    /** As {@link #open(InputStream, String)}, asking {@code guard} before a record's counters grow. */
+    public static TextProfileReader open(InputStream in, String displayName, MemoryGuard guard) throws IOException {
         try {
-            return new TextProfileReader(in, displayName);
+            return new TextProfileReader(in, displayName, guard);
         } catch (IOException | RuntimeException e) {
             try {
                 in.close();

@@ -4,6 +4,7 @@ import static dev.jprofdata.format.text.UnsignedParser.U32;
 import static dev.jprofdata.format.text.UnsignedParser.U64;
 import static dev.jprofdata.format.text.UnsignedParser.U8;
 
+import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.SymbolTable;
@@ -36,9 +37,17 @@ final class TextRecordParser {
     /** The bytes of the last {@code $} section read (see {@link #lastBitmapSection()}). */
     private byte[] lastBitmapSection = new byte[0];
 
+    /** Asked before a record's counters or a site's values grow (see {@link MemoryGuard}). */
+    private final MemoryGuard guard;
+
     TextRecordParser(TextCursor c, SymbolTable symbols) {
+        this(c, symbols, MemoryGuard.NONE);
+    }
+
+    TextRecordParser(TextCursor c, SymbolTable symbols, MemoryGuard guard) {
         this.c = c;
         this.symbols = symbols;
+        this.guard = guard;
     }
 
     /** Names seen as vtable targets (kind 2), in first-seen order. */
@@ -96,7 +105,9 @@ final class TextRecordParser {
                 throw c.malformed("count is invalid");
             }
             if (n == counts.length) {
-                counts = Arrays.copyOf(counts, grow(n));
+                int grown = grow(n);
+                guard.reserve(8L * (n + grown), c.file()); // the old and the new array
+                counts = Arrays.copyOf(counts, grown);
             }
             counts[n++] = c.value();
             c.advance();
@@ -226,7 +237,9 @@ final class TextRecordParser {
                 throw c.malformed(null);
             }
             if (n == values.length) {
-                values = Arrays.copyOf(values, grow(n));
+                int grown = grow(n);
+                guard.reserve(16L * (n + grown), c.file());
+                values = Arrays.copyOf(values, grown);
                 counts = Arrays.copyOf(counts, values.length);
             }
             values[n] = value;

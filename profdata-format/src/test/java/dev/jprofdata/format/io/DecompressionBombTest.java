@@ -63,7 +63,7 @@ class DecompressionBombTest {
 
     @Test
     void smallerZstdBombIsReadUpToTheFloor() throws Exception {
-        // 8 MiB of zeros from a few hundred bytes: well past 4096:1 but under the floor, so it is
+        // 8 MiB of zeros from a few hundred bytes: well past 256:1 but under the floor, so it is
         // decompressed and the raw reader reports the real problem (a header of zeros).
         Path bomb = zstdBomb(8 << 20);
         assertThatThrownBy(() -> {

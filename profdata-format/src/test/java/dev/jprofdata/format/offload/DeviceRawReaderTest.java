@@ -82,32 +82,71 @@ class DeviceRawReaderTest {
     }
 
     @Test
-    void hostAndDeviceRecordsInOneFileAndMultipleKernelsMapTheSideFileInRecordOrder() throws IOException {
+    void multipleKernelsMapTheSideFileInRecordOrder() throws IOException {
         DeviceProfileGenerator g = new DeviceProfileGenerator(4)
                 .kernel("a", 1, 2, (b, s) -> 1, (b, s) -> b == 0 ? 1 : 0)
-                .kernel("b", 2, 1, (b, s) -> 10, (b, s) -> 9)
-                .hostFunction("host", 3, 7, 8, 9);
-        List<ProfileRecord> recs = read(g, "mix.profraw", true);
-        assertThat(recs).extracting(ProfileRecord::name).containsExactly("a", "b", "host");
+                .kernel("b", 2, 1, (b, s) -> 10, (b, s) -> 9);
+        List<ProfileRecord> recs = read(g, "two.profraw", true);
+        assertThat(recs).extracting(ProfileRecord::name).containsExactly("a", "b");
         assertThat(recs.get(0).counts()).containsExactly(4, 4);
         assertThat(recs.get(0).offload().uniformCounts()).containsExactly(4, 0);
         assertThat(recs.get(1).counts()).containsExactly(40);
         assertThat(recs.get(1).offload().uniformCounts()).containsExactly(36);
-        assertThat(recs.get(2).counts()).containsExactly(7, 8, 9);
-        assertThat(recs.get(2).offload()).isNull();
+    }
+
+    /**
+     * The fork sets NumOffloadProfilingThreads on every record of a device code object and on no
+     * record of host code, so a file that mixes both is not a device profile: its records are read
+     * as upstream LLVM reads them (the field is padding there), and a notice says so.
+     */
+    @Test
+    void aFileMixingRecordsWithAndWithoutTheFieldIsReadAsAHostProfileWithANotice() throws IOException {
+        DeviceProfileGenerator g = new DeviceProfileGenerator(4)
+                .kernel("a", 1, 2, (b, s) -> 1, (b, s) -> 0)
+                .hostFunction("host", 3, 7, 8, 9);
+        Path raw = tmp.resolve("mix.profraw");
+        g.writeWithoutSideFile(raw);
+        try (ProfileReader r = ProfileReaders.open(raw, "mix.profraw")) {
+            ProfileRecord kernel = r.next();
+            ProfileRecord host = r.next();
+            assertThat(r.next()).isNull();
+            // RFC layout: NumCounters is B = 2, read as two plain counters (slots 0 and 1 of block 0).
+            assertThat(kernel.counts()).containsExactly(1, 1);
+            assertThat(kernel.offload()).isNull();
+            assertThat(host.counts()).containsExactly(7, 8, 9);
+            assertThat(((RawProfileReader) r).hasDeviceRecords()).isFalse();
+            assertThat(r.warnings()).isEmpty();
+            assertThat(r.notices()).singleElement().asString()
+                    .startsWith("1 of 2 data records (the first is record 0 at byte ")
+                    .contains("the values differ between records")
+                    .endsWith("every record was read as a host record, as llvm-profdata reads it");
+        }
     }
 
     @Test
-    void deviceRecordInA32BitProfileIsAnError() throws IOException {
+    void aThirtyTwoBitProfileIsNeverADeviceProfile() throws IOException {
         Path raw = tmp.resolve("dev32.profraw");
         DeviceProfileGenerator.uniformV3("k32").pointerWidth(4).writeWithoutSideFile(raw);
         try (ProfileReader r = ProfileReaders.open(raw, "dev32.profraw")) {
-            assertThatThrownBy(r::next).isInstanceOf(ProfileFormatException.class)
-                    .hasMessageContaining("dev32.profraw")
-                    .satisfies(e -> assertThat(((ProfileFormatException) e).offset()).isEqualTo(128))
-                    .satisfies(e -> assertThat(((ProfileFormatException) e).reason()).isEqualTo(
-                            "malformed instrumentation profile data: device record 0 (k32, "
-                                    + "NumOffloadProfilingThreads 255) in a 32-bit profile: device profiles are 64-bit"));
+            ProfileRecord k = r.next();
+            assertThat(k.offload()).isNull();
+            assertThat(k.counts()).hasSize(5);
+            assertThat(r.notices()).singleElement().asString()
+                    .contains("value 255")
+                    .contains("it is a 32-bit profile and device profiles are 64-bit");
+        }
+    }
+
+    @ParameterizedTest(name = "T = {0}")
+    @CsvSource({"2", "254", "256", "1000"})
+    void aValueWhoseSuccessorIsNoPowerOfTwoIsNotADeviceProfile(int t) throws IOException {
+        Path raw = tmp.resolve("odd.profraw");
+        byte[] bytes = new DeviceProfileGenerator(4).kernel("a", 1, 2, (b, s) -> 1, (b, s) -> 0).profraw();
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(128 + 58, (short) t);
+        Files.write(raw, bytes);
+        try (ProfileReader r = ProfileReaders.open(raw, "odd.profraw")) {
+            assertThat(r.next().offload()).isNull();
+            assertThat(r.notices()).singleElement().asString().contains("is not a power of two");
         }
     }
 

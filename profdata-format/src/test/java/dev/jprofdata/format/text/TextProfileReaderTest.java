@@ -253,11 +253,19 @@ class TextProfileReaderTest {
     @Nested
     class Lexical {
         @Test
-        void nulEndsTheInput() throws IOException {
-            // probe: llvm-profdata reads only "foo" from ":ir\nfoo\n1\n1\n5\n\0bar\n2\n1\n6\n"
-            assertThat(TextFixtures.readAll(":ir\nfoo\n1\n1\n5\n\0bar\n2\n1\n6\n"))
+        void nulFollowedOnlyByNulsEndsTheInput() throws IOException {
+            assertThat(TextFixtures.readAll(":ir\nfoo\n1\n1\n5\n\0\0\0"))
                     .containsExactly(ProfileRecord.of("foo", 1, 5));
-            assertThat(TextFixtures.readAll(":ir\nfoo\n1\n1\n5\0junk")).containsExactly(ProfileRecord.of("foo", 1, 5));
+            assertThat(TextFixtures.readAll(":ir\nfoo\n1\n1\n5\0")).containsExactly(ProfileRecord.of("foo", 1, 5));
+        }
+
+        @Test
+        void nulWithDataAfterItFailsWhereLlvmWouldDropTheRest() {
+            // probe: llvm-profdata reads only "foo" from ":ir\nfoo\n1\n1\n5\n\0bar\n2\n1\n6\n", exit 0
+            String reason = "malformed instrumentation profile data: a NUL byte, where llvm-profdata stops reading"
+                    + " although data follows (at byte %d); the file is damaged";
+            assertFails(":ir\nfoo\n1\n1\n5\n\0bar\n2\n1\n6\n", String.format(reason, 15), 6, 14);
+            assertFails(":ir\nfoo\n1\n1\n5\0\0junk", String.format(reason, 15), 5, 13);
         }
 
         @Test

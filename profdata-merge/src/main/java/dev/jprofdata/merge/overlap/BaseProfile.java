@@ -13,6 +13,7 @@ import dev.jprofdata.merge.MergeProblem;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
+import dev.jprofdata.merge.ValueMerge;
 import dev.jprofdata.merge.state.StateFinisher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,9 +23,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The base profile of an overlap, loaded as {@code merge} would load it: records with the same name
- * and hash are merged (weight 1). Read errors are ignored, as llvm-profdata does: whatever was read
- * before the error is compared.
+ * The base profile of an overlap, loaded as llvm-profdata loads it: merged as {@code merge
+ * --value-merge=llvm} merges (weight 1), so records with the same name and hash are added up and a
+ * value repeated in a site stays repeated (the test side keeps its repeats too, so a profile
+ * compared with itself overlaps fully; spec/show-and-overlap.md). Read errors are ignored, as
+ * llvm-profdata does: whatever was read before the error is compared.
  */
 final class BaseProfile {
     /** Each name's merged records (one per hash, usually one in all): no map per name. */
@@ -49,7 +52,7 @@ final class BaseProfile {
     /**
      * An indexed base read straight into the table, when merging it would change nothing: every
      * record is the only one of its name and hash and {@linkplain StateFinisher#keptAsIs kept as
-     * it is}. Null otherwise, and on any read error (the merge then reports what it finds).
+     * it is} by LLVM's value merge. Null otherwise, and on any read error (the merge then reports what it finds).
      * Spares the merge state and its finishing: a third of an overlap of two 100 MB profiles.
      */
     static BaseProfile readAsMerged(MergeInput input) {
@@ -60,7 +63,7 @@ final class BaseProfile {
             BaseProfile base = new BaseProfile(List.of(), 1 << 10);
             ProfileRecord r;
             while ((r = reader.next()) != null) {
-                if (!StateFinisher.keptAsIs(r)) {
+                if (!StateFinisher.keptAsIs(r, ValueMerge.LLVM)) {
                     return null;
                 }
                 List<ProfileRecord> sameName = base.byName.get(r.name());
@@ -86,7 +89,8 @@ final class BaseProfile {
 
     /** The base as {@code merge} loads it. */
     static BaseProfile merged(MergeInput input) throws IOException {
-        MergeOptions options = MergeOptions.builder().numThreads(1).failureMode(FailureMode.WARN).build();
+        MergeOptions options = MergeOptions.builder().numThreads(1).failureMode(FailureMode.WARN)
+                .valueMerge(ValueMerge.LLVM).build();
         MergeResult result;
         try {
             result = new ProfileMerger(options).merge(List.of(input));

@@ -7,6 +7,7 @@ import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.state.LlvmSiteSort;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,8 +20,10 @@ import java.util.function.Consumer;
  * <ol>
  *   <li>Both profiles are read once for their totals (counter sum and value count sums per kind).
  *       In IR profiles only the records whose context sensitivity matches
- *       {@link OverlapOptions#contextSensitive()} count. An input that cannot be opened fails the
- *       comparison; an error further into a file just ends its totals there.
+ *       {@link OverlapOptions#contextSensitive()} count. An input that cannot be read to its end
+ *       fails the comparison. (llvm-profdata ends a profile's totals at its first bad record and
+ *       compares what it has read, or, when nothing was read, prints nothing and succeeds: a
+ *       comparison of part of a profile, or of a file that is no profile, passes for a result.)
  *   <li>If either counter total is below 1, nothing is compared ({@link OverlapResult.ZeroSum}).
  *   <li>The base is loaded with records merged by name and hash.
  *   <li>Every test record (all of them: no context-sensitivity filter here) is looked up in the
@@ -51,8 +54,8 @@ public final class ProfileOverlap {
      */
     public OverlapResult compare(Path base, String baseName, Path test, String testName,
             Consumer<FunctionOverlap> functionLevel) throws IOException {
-        // A file that shrinks while it is read (MappedFaults) fails the comparison: unlike a damaged
-        // file, it may have given wrong counts before the error.
+        // A file that shrinks while it is read fails with its name wherever the JVM raises the
+        // fault (MappedFaults).
         CountSums baseTotal = MappedFaults.guard(baseName, () -> totals(base, baseName));
         CountSums testTotal = MappedFaults.guard(testName, () -> totals(test, testName));
         if (baseTotal.edges() < 1.0) {
@@ -69,11 +72,6 @@ public final class ProfileOverlap {
                 while ((r = reader.next()) != null) {
                     walk.compare(r);
                 }
-            } catch (IOException e) {
-                // Like llvm-profdata: a test profile that fails part way is compared up to the error.
-                if (MappedFaults.isTruncation(e)) {
-                    throw e;
-                }
             }
             return null;
         });
@@ -82,25 +80,18 @@ public final class ProfileOverlap {
         return new OverlapResult.Compared(program, baseProfile.problems());
     }
 
-    /** The totals of one profile; an open failure propagates, a later read error ends the sums. */
+    /** The totals of one profile; any read failure propagates. */
     private CountSums totals(Path path, String name) throws IOException {
         MutableSums sums = new MutableSums();
         try (ProfileReader reader = ProfileReaders.open(path, name)) {
             boolean ir = reader.kind().isIr();
-            try {
-                ProfileRecord r;
-                while ((r = reader.next()) != null) {
-                    if (ir && r.isContextSensitive() != options.contextSensitive()) {
-                        continue;
-                    }
-                    sums.addRecord(r);
-                    sums.entries++;
+            ProfileRecord r;
+            while ((r = reader.next()) != null) {
+                if (ir && r.isContextSensitive() != options.contextSensitive()) {
+                    continue;
                 }
-            } catch (IOException e) {
-                // Partial sums, as llvm-profdata's reader loop simply stops at an error.
-                if (MappedFaults.isTruncation(e)) {
-                    throw e;
-                }
+                sums.addRecord(r);
+                sums.entries++;
             }
         }
         return sums.toRecord();
@@ -183,12 +174,15 @@ public final class ProfileOverlap {
 
         /**
          * Scores the values two sites have in common, both sorted by value, into the program-level
-         * overlap and the function's own value overlap.
+         * overlap and the function's own value overlap. A value both sites hold more than once
+         * pairs copy with copy, in the order the sort leaves them; so the test site is first put
+         * in the order the base's merge gave its own site (by count), and a profile compared with
+         * itself pairs every copy with itself.
          */
         private void scoreSite(ValueKind kind, ValueSite baseSite, ValueSite testSite, CountSums funcBase,
                 CountSums funcTest, double[] funcValues) {
-            long[][] b = sortedByValue(baseSite);
-            long[][] t = sortedByValue(testSite);
+            long[][] b = sortedByValue(baseSite, false);
+            long[][] t = sortedByValue(testSite, true);
             int k = kind.number();
             double programScore = 0;
             double functionScore = 0;
@@ -227,26 +221,29 @@ public final class ProfileOverlap {
     }
 
     /**
-     * The site's values and counts as two parallel arrays, by ascending unsigned value (stable). An
-     * insertion sort: sites hold a few values (at most 255), usually already in order, and the
-     * boxed index sort this replaced was a tenth of an overlap of two 100 MB profiles.
+     * The site's values and counts as two parallel arrays, by ascending unsigned value, sorted as
+     * llvm-profdata sorts them ({@link LlvmSiteSort#byValue}: for the few values of most sites an
+     * insertion sort). {@code byCountFirst}: first sorted by count, highest first (stable), as a
+     * merge of the record alone leaves it; LLVM compares the test site as it was read, so a test
+     * site with a repeated value out of count order can score differently there (spec).
      */
-    private static long[][] sortedByValue(ValueSite site) {
+    private static long[][] sortedByValue(ValueSite site, boolean byCountFirst) {
         int n = site.size();
-        long[] values = new long[n];
-        long[] counts = new long[n];
-        for (int i = 0; i < n; i++) {
-            long value = site.value(i);
-            long count = site.count(i);
-            int at = i;
-            while (at > 0 && Long.compareUnsigned(values[at - 1], value) > 0) {
-                values[at] = values[at - 1];
-                counts[at] = counts[at - 1];
-                at--;
-            }
-            values[at] = value;
-            counts[at] = count;
+        long[] values = site.values().clone();
+        long[] counts = site.counts().clone();
+        if (byCountFirst && !inCountOrder(counts)) {
+            LlvmSiteSort.byCountDescending(values, counts, n);
         }
+        LlvmSiteSort.byValue(values, counts, n);
         return new long[][] {values, counts};
+    }
+
+    private static boolean inCountOrder(long[] counts) {
+        for (int i = 1; i < counts.length; i++) {
+            if (Long.compareUnsigned(counts[i], counts[i - 1]) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 }

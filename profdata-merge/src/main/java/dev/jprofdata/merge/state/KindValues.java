@@ -7,9 +7,9 @@ import dev.jprofdata.format.ValueSite;
  * sites (LLVM skips a kind whose site count differs from the record's first input).
  */
 final class KindValues extends Variants.Variant<KindValues> {
-    private final SiteValues[] sites;
+    private final MergedSite[] sites;
 
-    private KindValues(long position, SiteValues[] sites, long countSum) {
+    private KindValues(long position, MergedSite[] sites, long countSum) {
         super(position, countSum);
         this.sites = sites;
     }
@@ -19,10 +19,10 @@ final class KindValues extends Variants.Variant<KindValues> {
         return new KindValues(position, sites, 0);
     }
 
-    static KindValues of(ValueSite[] sites, long weight, long position, long countSum) {
-        SiteValues[] s = new SiteValues[sites.length];
+    static KindValues of(ValueSite[] sites, long weight, long position, long countSum, SiteKeeping keeping) {
+        MergedSite[] s = new MergedSite[sites.length];
         for (int i = 0; i < sites.length; i++) {
-            s[i] = SiteValues.of(sites[i], weight, position);
+            s[i] = keeping.site(sites[i], weight, position);
         }
         return new KindValues(position, s, countSum);
     }

@@ -2,6 +2,7 @@ package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.merge.ValueMerge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -15,14 +16,44 @@ import java.util.TreeSet;
  * state remembers, for every choice LLVM makes by input order, the position (input index, record
  * ordinal) that decides it, so partial states built on different threads, in any grouping, combine
  * to the state a single sequential merge would reach.
+ *
+ * <p>With {@link ValueMerge#LLVM} value sites are merged as LLVM merges them, record after record
+ * ({@link SequentialSite}), which only input order can decide: the records of each value site are
+ * applied by position. A <em>leading</em> state applies them as they come; it must receive its
+ * records in position order, and every record of a state combined into it must come after them
+ * (the first slice of a merge). Any other state keeps its records' values until it is combined into
+ * the leading one or finished. Everything else stays order-free.
  */
 public final class MergeState {
+    private final SiteKeeping keeping;
     private final Map<String, NameEntry> names = new HashMap<>();
     private final TreeSet<byte[]> binaryIds = new TreeSet<>(Arrays::compareUnsigned);
     private final TreeMap<Integer, TemporalTraces> traceSources = new TreeMap<>();
     private final TreeMap<Integer, List<String>> vtableNames = new TreeMap<>();
     /** Flat records, in no particular order (finishing resolves names they share with others). */
     private final List<FlatRecords> flat = new ArrayList<>();
+
+    /** A state that merges value sites exactly ({@link ValueMerge#EXACT}). */
+    public MergeState() {
+        this(ValueMerge.EXACT, false);
+    }
+
+    /**
+     * A state that merges value sites as {@code valueMerge} says; {@code leading}: with
+     * {@link ValueMerge#LLVM}, a leading state (see the class comment), ignored otherwise.
+     */
+    public MergeState(ValueMerge valueMerge, boolean leading) {
+        this.keeping = SiteKeeping.of(valueMerge, leading);
+    }
+
+    /** How this state merges value sites. */
+    public ValueMerge valueMerge() {
+        return keeping.valueMerge();
+    }
+
+    SiteKeeping keeping() {
+        return keeping;
+    }
 
     /** Position of record {@code ordinal} of input {@code inputIndex}: orders all input records. */
     public static long position(int inputIndex, long ordinal) {
@@ -39,7 +70,7 @@ public final class MergeState {
         if (entry == null) {
             names.put(record.name(), NameEntry.ofRecord(record, weight, position));
         } else {
-            entry.add(record, weight, position);
+            entry.add(record, weight, position, keeping);
         }
     }
 
@@ -61,12 +92,16 @@ public final class MergeState {
         if (summed.bitmap().length != 0 || summed.hasValueSites() || summed.offload() != null || summed.isPseudo()) {
             throw new IllegalArgumentException("bulk records carry counters only: " + summed.name());
         }
+        if (values != null && keeping != SiteKeeping.EXACT) {
+            // Summed value sites are exact sums; LLVM's value merge needs each record's values.
+            throw new IllegalStateException("bulk value sites need exact value merging: " + summed.name());
+        }
         Shape shape = Shape.ofBulk(summed, many.contributors(), values);
         NameEntry entry = names.get(summed.name());
         if (entry == null) {
             names.put(summed.name(), new NameEntry(new RecordAggregate(summed.hash(), shape)));
         } else {
-            entry.addShape(summed.hash(), shape);
+            entry.addShape(summed.hash(), shape, keeping);
         }
     }
 
@@ -96,12 +131,16 @@ public final class MergeState {
 
     /** Folds {@code other} into this state; {@code other} must not be used afterwards. */
     public void combine(MergeState other) {
+        if (other.valueMerge() != valueMerge()) {
+            throw new IllegalArgumentException("states merge value sites differently: " + valueMerge() + " and "
+                    + other.valueMerge());
+        }
         for (Map.Entry<String, NameEntry> e : other.names.entrySet()) {
             NameEntry mine = names.get(e.getKey());
             if (mine == null) {
                 names.put(e.getKey(), e.getValue());
             } else {
-                mine.absorb(e.getValue());
+                mine.absorb(e.getValue(), keeping, other.keeping);
             }
         }
         binaryIds.addAll(other.binaryIds);

@@ -15,6 +15,9 @@ import java.util.List;
  * order-free bookkeeping (contributors, variants, value-site tables) costs several times the
  * record, and in merges of indexed or text profiles most names are met once. The aggregate made
  * later is the one {@link #add} would have made at once (records never change).
+ *
+ * <p>The methods that may build an aggregate take the {@link SiteKeeping} of the state the entry
+ * belongs to (kept by the state rather than by each of its many entries).
  */
 final class NameEntry {
     private ProfileRecord solo;
@@ -44,14 +47,16 @@ final class NameEntry {
      * every function of a merge of one indexed or text profile.
      */
     ProfileRecord verbatimSolo(int maxValues) {
-        return solo != null && soloWeight == 1 && keptAsIs(solo, maxValues) ? solo : null;
+        return solo != null && soloWeight == 1 && keptAsIs(solo, maxValues, false) ? solo : null;
     }
 
     /**
      * Whether {@code record}, merged on its own with weight 1, comes out of the merge as it is: no
      * GPU data or pseudo counts, no counter above the cap, value sites already as LLVM leaves them.
+     * {@code repeatsKept}: a value repeated in a site stays so (LLVM's value merge), rather than
+     * being added up (the exact one).
      */
-    static boolean keptAsIs(ProfileRecord record, int maxValues) {
+    static boolean keptAsIs(ProfileRecord record, int maxValues, boolean repeatsKept) {
         if (record.offload() != null || record.isPseudo()) {
             return false;
         }
@@ -62,7 +67,7 @@ final class NameEntry {
         }
         for (ValueSite[] sites : record.valueSites()) {
             for (ValueSite site : sites) {
-                if (!inFinishedOrder(site, maxValues)) {
+                if (!inFinishedOrder(site, maxValues, repeatsKept)) {
                     return false;
                 }
             }
@@ -70,7 +75,7 @@ final class NameEntry {
         return true;
     }
 
-    private static boolean inFinishedOrder(ValueSite site, int maxValues) {
+    private static boolean inFinishedOrder(ValueSite site, int maxValues, boolean repeatsKept) {
         int n = site.size();
         if (n > maxValues) {
             return false;
@@ -79,6 +84,9 @@ final class NameEntry {
             if (Long.compareUnsigned(site.count(i), site.count(i - 1)) > 0) {
                 return false;
             }
+        }
+        if (repeatsKept) {
+            return true;
         }
         long[] values = site.values().clone();
         Arrays.sort(values);
@@ -96,25 +104,25 @@ final class NameEntry {
     }
 
     /** The first aggregate, made from the solo record on first need. */
-    private RecordAggregate first() {
+    private RecordAggregate first(SiteKeeping keeping) {
         if (solo != null) {
-            first = new RecordAggregate(solo, soloWeight, soloPosition);
+            first = new RecordAggregate(solo, soloWeight, soloPosition, keeping);
             solo = null;
         }
         return first;
     }
 
-    void add(ProfileRecord record, long weight, long position) {
-        RecordAggregate existing = find(record.hash());
+    void add(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
+        RecordAggregate existing = find(record.hash(), keeping);
         if (existing != null) {
-            existing.add(record, weight, position);
+            existing.add(record, weight, position, keeping);
         } else {
-            append(new RecordAggregate(record, weight, position));
+            append(new RecordAggregate(record, weight, position, keeping));
         }
     }
 
-    void addShape(long hash, Shape bulk) {
-        RecordAggregate existing = find(hash);
+    void addShape(long hash, Shape bulk, SiteKeeping keeping) {
+        RecordAggregate existing = find(hash, keeping);
         if (existing != null) {
             existing.addShape(bulk);
         } else {
@@ -122,17 +130,18 @@ final class NameEntry {
         }
     }
 
-    void absorb(NameEntry other) {
-        absorbOne(other.first());
+    /** Adds {@code other}, an entry of a state that keeps sites as {@code otherKeeping}. */
+    void absorb(NameEntry other, SiteKeeping keeping, SiteKeeping otherKeeping) {
+        absorbOne(other.first(otherKeeping), keeping);
         if (other.more != null) {
             for (RecordAggregate r : other.more) {
-                absorbOne(r);
+                absorbOne(r, keeping);
             }
         }
     }
 
-    private void absorbOne(RecordAggregate incoming) {
-        RecordAggregate existing = find(incoming.hash);
+    private void absorbOne(RecordAggregate incoming, SiteKeeping keeping) {
+        RecordAggregate existing = find(incoming.hash, keeping);
         if (existing != null) {
             existing.absorb(incoming);
         } else {
@@ -140,8 +149,8 @@ final class NameEntry {
         }
     }
 
-    private RecordAggregate find(long hash) {
-        if (first().hash == hash) {
+    private RecordAggregate find(long hash, SiteKeeping keeping) {
+        if (first(keeping).hash == hash) {
             return first;
         }
         if (more != null) {
@@ -162,9 +171,9 @@ final class NameEntry {
     }
 
     /** The records in the order their hashes were first seen in a sequential merge. */
-    List<RecordAggregate> inCreationOrder() {
+    List<RecordAggregate> inCreationOrder(SiteKeeping keeping) {
         List<RecordAggregate> all = new ArrayList<>(1 + (more == null ? 0 : more.size()));
-        all.add(first());
+        all.add(first(keeping));
         if (more != null) {
             all.addAll(more);
             all.sort((a, b) -> Long.compare(a.creatorPos(), b.creatorPos()));

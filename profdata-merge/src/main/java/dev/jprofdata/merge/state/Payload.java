@@ -20,13 +20,13 @@ final class Payload extends Variants.Variant<Payload> {
      * so it is made from them when it is first needed ({@link #kindOf}). Most functions have no
      * value sites of most kinds, and a version costs a few hundred bytes.
      */
-    Payload(ProfileRecord record, long weight, long position, long countSum) {
+    Payload(ProfileRecord record, long weight, long position, long countSum, SiteKeeping keeping) {
         super(position, countSum);
         this.bitmap = record.bitmap().length == 0 ? NO_BITMAP : record.bitmap().clone();
         for (int k = 0; k < ValueKind.COUNT; k++) {
             ValueSite[] sites = record.sites(ValueKind.of(k));
             if (sites.length > 0) {
-                kinds[k] = new Variants<>(KindValues.of(sites, weight, position, countSum));
+                kinds[k] = new Variants<>(KindValues.of(sites, weight, position, countSum, keeping));
             }
         }
     }
@@ -48,7 +48,7 @@ final class Payload extends Variants.Variant<Payload> {
     /** The versions of kind {@code k}, made from this payload's contributions if still implicit. */
     private Variants<KindValues> kindOf(int k) {
         if (kinds[k] == null) {
-            KindValues none = KindValues.of(new ValueSite[0], 1, minPos(), 0);
+            KindValues none = KindValues.of(new ValueSite[0], 1, minPos(), 0, SiteKeeping.EXACT);
             none.replaceContributors(contributors().copy());
             kinds[k] = new Variants<>(none);
         }
@@ -56,10 +56,10 @@ final class Payload extends Variants.Variant<Payload> {
     }
 
     /**
-     * {@code absorb(new Payload(record, weight, position, countSum))} for a record with this
+     * {@code absorb(new Payload(record, weight, position, countSum, keeping))} for a record with this
      * payload's bitmap size, without building the one-input payload.
      */
-    void addInPlace(ProfileRecord record, long weight, long position, long countSum) {
+    void addInPlace(ProfileRecord record, long weight, long position, long countSum, SiteKeeping keeping) {
         byte[] incoming = record.bitmap();
         for (int i = 0; i < bitmap.length; i++) {
             bitmap[i] |= incoming[i];
@@ -73,7 +73,7 @@ final class Payload extends Variants.Variant<Payload> {
             if (variants.winner().key() == sites.length) {
                 variants.winner().addInPlace(sites, weight, position, countSum);
             } else {
-                variants.absorb(KindValues.of(sites, weight, position, countSum));
+                variants.absorb(KindValues.of(sites, weight, position, countSum, keeping.ofLaterRecord()));
             }
         }
         addContribution(position, countSum);

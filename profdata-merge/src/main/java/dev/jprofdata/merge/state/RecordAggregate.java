@@ -10,9 +10,9 @@ final class RecordAggregate {
     /** GPU uniformity evidence; null until a record brings some (host functions never do). */
     private UniformityState uniformity;
 
-    RecordAggregate(ProfileRecord record, long weight, long position) {
+    RecordAggregate(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
         this.hash = record.hash();
-        this.shapes = new Variants<>(Shape.of(record, weight, position));
+        this.shapes = new Variants<>(Shape.of(record, weight, position, keeping));
         addUniformity(record, weight);
     }
 
@@ -39,12 +39,12 @@ final class RecordAggregate {
         shapes.absorb(bulk);
     }
 
-    void add(ProfileRecord record, long weight, long position) {
+    void add(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
         // Almost always the record has the shape merged so far: add it in place. Only a record whose
         // key matches the winner goes there in Variants.absorb too, so this is the same.
         Shape winner = shapes.winner();
-        if (!winner.addInPlace(record, weight, position)) {
-            shapes.absorb(Shape.of(record, weight, position));
+        if (!winner.addInPlace(record, weight, position, keeping)) {
+            shapes.absorb(Shape.of(record, weight, position, keeping.ofLaterRecord()));
         }
         addUniformity(record, weight);
     }

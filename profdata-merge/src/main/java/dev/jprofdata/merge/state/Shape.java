@@ -33,7 +33,7 @@ final class Shape extends Variants.Variant<Shape> {
     }
 
     /** One input record, its counters multiplied by the input's weight. */
-    static Shape of(ProfileRecord record, long weight, long position) {
+    static Shape of(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
         // Pseudo counts are never scaled. (LLVM scales the record that creates a function, which
         // would clamp a weighted pseudo count into an ordinary capped count; we keep it pseudo:
         // see spec/merge.md.)
@@ -56,7 +56,7 @@ final class Shape extends Variants.Variant<Shape> {
             }
         }
         long overflowPos = overflow ? position : -1;
-        Payload payload = pseudo || carriesPayload(record) ? new Payload(record, weight, position, sum) : null;
+        Payload payload = pseudo || carriesPayload(record) ? new Payload(record, weight, position, sum, keeping) : null;
         return new Shape(counts, waves, pseudo, overflowPos, position, sum, payload);
     }
 
@@ -80,10 +80,10 @@ final class Shape extends Variants.Variant<Shape> {
 
     /**
      * Adds one input's record in place when it has this shape's key and no pseudo counts or wave
-     * counters: the same as absorbing {@code Shape.of(record, weight, position)}, without building
-     * it. Returns false, changing nothing, when the record needs the general path.
+     * counters: the same as absorbing {@code Shape.of(record, weight, position, keeping)}, without
+     * building it. Returns false, changing nothing, when the record needs the general path.
      */
-    boolean addInPlace(ProfileRecord record, long weight, long position) {
+    boolean addInPlace(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
         long[] src = record.counts();
         if (pseudo || waves.length != 0 || record.waveCounts() != null || src.length != counts.length
                 || record.isPseudo()) {
@@ -113,9 +113,9 @@ final class Shape extends Variants.Variant<Shape> {
             Variants<Payload> variants = payloads();
             Payload payload = variants.winner();
             if (payload.key() == record.bitmap().length) {
-                payload.addInPlace(record, weight, position, sum);
+                payload.addInPlace(record, weight, position, sum, keeping);
             } else {
-                variants.absorb(new Payload(record, weight, position, sum));
+                variants.absorb(new Payload(record, weight, position, sum, keeping.ofLaterRecord()));
             }
         }
         addContribution(position, sum);
@@ -182,7 +182,7 @@ final class Shape extends Variants.Variant<Shape> {
      * inputs, contributed as {@code many} (see {@link BulkContribution}).
      */
     static Shape ofBulk(ProfileRecord summed, Contributors many, BulkValues values) {
-        Shape s = of(summed, 1, many.position(0));
+        Shape s = of(summed, 1, many.position(0), SiteKeeping.EXACT); // no value sites: see below
         s.replaceContributors(many.copy());
         if (s.payloads != null) {
             s.payloads.winner().replaceContributorsEverywhere(many);

@@ -18,7 +18,7 @@ import java.util.Arrays;
  * 137,000 of them per thread). Duplicate values inside one input's site (unresolved targets all map to 0) are
  * folded into one entry.
  */
-final class SiteValues {
+final class SiteValues implements MergedSite {
     private static final int INDEX_THRESHOLD = 16;
 
     private int size;
@@ -48,7 +48,8 @@ final class SiteValues {
     }
 
     /** {@code absorb(of(site, weight, position))} without building the one-input site. */
-    void add(ValueSite site, long weight, long position) {
+    @Override
+    public void add(ValueSite site, long weight, long position) {
         add(site.values(), site.counts(), site.size(), weight, position);
     }
 
@@ -89,7 +90,9 @@ final class SiteValues {
         }
     }
 
-    void absorb(SiteValues other) {
+    @Override
+    public void absorb(MergedSite site) {
+        SiteValues other = (SiteValues) site;
         for (int j = 0; j < other.size; j++) {
             int at = find(other.values[j]);
             long otherWeighted = other.weightedFirst(j);
@@ -171,7 +174,8 @@ final class SiteValues {
      * when only one input contributed and by ascending value otherwise, at most {@code limit}
      * values.
      */
-    ValueSite finish(long creatorPos, boolean merged, int limit) {
+    @Override
+    public ValueSite finish(long creatorPos, boolean merged, int limit) {
         long[] counts = new long[size];
         for (int i = 0; i < size; i++) {
             counts[i] = finalCount(i, creatorPos);

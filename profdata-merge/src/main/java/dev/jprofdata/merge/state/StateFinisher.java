@@ -7,6 +7,7 @@ import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import dev.jprofdata.merge.MergeProblem;
+import dev.jprofdata.merge.ValueMerge;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -40,7 +41,15 @@ public final class StateFinisher {
      * out of the merge unchanged (what {@link #finish} then does without building anything).
      */
     public static boolean keptAsIs(ProfileRecord record) {
-        return NameEntry.keptAsIs(record, MAX_VALUES_PER_SITE);
+        return NameEntry.keptAsIs(record, MAX_VALUES_PER_SITE, false);
+    }
+
+    /**
+     * {@link #keptAsIs(ProfileRecord)} for a merge with {@code valueMerge}: {@link ValueMerge#LLVM}
+     * leaves a value repeated in a site as it is, where the exact merge adds the copies up.
+     */
+    public static boolean keptAsIs(ProfileRecord record, ValueMerge valueMerge) {
+        return NameEntry.keptAsIs(record, MAX_VALUES_PER_SITE, valueMerge == ValueMerge.LLVM);
     }
 
     public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse) {
@@ -80,7 +89,7 @@ public final class StateFinisher {
                     records = List.of(verbatim);
                     firstSeen = entry.soloPosition();
                 } else {
-                    List<RecordAggregate> aggregates = entry.inCreationOrder();
+                    List<RecordAggregate> aggregates = entry.inCreationOrder(state.keeping());
                     records = new ArrayList<>(aggregates.size());
                     for (RecordAggregate a : aggregates) {
                         records.add(finishRecord(name, a, problems, dropped, rule));

@@ -5,7 +5,6 @@ import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,11 +112,16 @@ final class SequentialLlvmModel {
         }
     }
 
-    /** The merge-join of InstrProfValueSiteRecord::merge: weighted when present, unweighted when new. */
+    /**
+     * The merge-join of InstrProfValueSiteRecord::merge: weighted when present, unweighted when new;
+     * a value held twice meets the next copy. Both sides are first sorted by value as LLVM sorts
+     * them, with libstdc++'s (unstable) {@code std::sort}: that decides which copies of a repeated
+     * value meet. The sort is {@link LlvmSiteSort#byValue}, checked against llvm-profdata itself by
+     * the vsites fixtures ({@code ValueMergeFixtureTest}).
+     */
     private static void mergeSite(List<long[]> dst, List<long[]> src, long w) {
-        Comparator<long[]> byValue = (a, b) -> Long.compareUnsigned(a[0], b[0]);
-        dst.sort(byValue);
-        src.sort(byValue);
+        sortByValueAsLlvm(dst);
+        sortByValueAsLlvm(src);
         int i = 0;
         for (long[] j : src) {
             while (i < dst.size() && Long.compareUnsigned(dst.get(i)[0], j[0]) < 0) {
@@ -130,6 +134,19 @@ final class SequentialLlvmModel {
             }
             dst.add(i, j.clone());
             i++;
+        }
+    }
+
+    private static void sortByValueAsLlvm(List<long[]> site) {
+        long[] values = new long[site.size()];
+        long[] counts = new long[site.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = site.get(i)[0];
+            counts[i] = site.get(i)[1];
+        }
+        LlvmSiteSort.byValue(values, counts, values.length);
+        for (int i = 0; i < values.length; i++) {
+            site.set(i, new long[] {values[i], counts[i]});
         }
     }
 

@@ -35,7 +35,7 @@ class SoloEntryTest {
         MergeState solo = new MergeState();
         solo.add(record, weight, position);
         MergeState eager = new MergeState();
-        eager.names().put(record.name(), new NameEntry(new RecordAggregate(record, weight, position)));
+        eager.names().put(record.name(), new NameEntry(new RecordAggregate(record, weight, position, SiteKeeping.EXACT)));
         boolean sparse = random.nextBoolean();
         assertSame(StateFinisher.finish(solo, null, sparse), StateFinisher.finish(eager, null, sparse), seed);
     }
@@ -60,8 +60,8 @@ class SoloEntryTest {
             solo.combine(other);
         }
         MergeState eager = new MergeState();
-        eager.names().put(first.name(), new NameEntry(new RecordAggregate(first, 1, p1)));
-        eager.names().get(first.name()).add(second, 1, p2);
+        eager.names().put(first.name(), new NameEntry(new RecordAggregate(first, 1, p1, SiteKeeping.EXACT)));
+        eager.names().get(first.name()).add(second, 1, p2, SiteKeeping.EXACT);
         assertSame(StateFinisher.finish(solo, null, false), StateFinisher.finish(eager, null, false), seed);
     }
 
