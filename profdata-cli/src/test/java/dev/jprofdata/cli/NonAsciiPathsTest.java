@@ -86,6 +86,15 @@ class NonAsciiPathsTest {
         assertThat(show.stdout()).startsWith("Instrumentation level: IR").contains("# Func Hash:");
     }
 
+    /** The output's temporary file is named from the output's bytes too. */
+    @Test
+    void nonAsciiOutputs() throws Exception {
+        ShellRun run = ShellRun.inCLocale(tmp, "jprofdata merge --text -o \"$(printf 'out\\351').proftext\" runs/plain.profraw"
+                + " && jprofdata show -o \"$(printf 'show\\351').txt\" runs/plain.profraw && ls");
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("out\u00E9.proftext\n", "show\u00E9.txt\n");
+    }
+
     @Test
     void messagesPrintTheNamesBytesBack() throws Exception {
         ShellRun show = ShellRun.inCLocale(tmp, "jprofdata merge -o out.profdata \"$(printf 'missing\\351')\"");

@@ -132,9 +132,10 @@ public final class PendingOutput implements AutoCloseable {
 
     /** A new temporary file next to {@code target}, named as {@link TemporaryFiles} names them. */
     private static Path createNextTo(Path target, FileOperations ops) throws IOException {
-        String name = target.getFileName().toString();
+        // The name's bytes (FileNames): the JVM's text of a non-ASCII name may not be encodable.
+        String name = FileNames.fileName(target);
         for (int attempt = 0; ; attempt++) {
-            Path temp = target.resolveSibling(TemporaryFiles.nameFor(name));
+            Path temp = FileNames.resolveSibling(target, TemporaryFiles.nameFor(name));
             // Tracked before it exists, so no moment passes in which a stopped process would leave it.
             TemporaryFiles.track(temp);
             try {
