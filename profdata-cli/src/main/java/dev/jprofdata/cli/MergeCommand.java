@@ -442,8 +442,10 @@ final class MergeCommand extends DeclaredCommand {
             if (!repeated.any()) {
                 return;
             }
-            err.println("warning: " + repeated.extraCopies() + " duplicate value" + (repeated.extraCopies() == 1 ? "" : "s")
-                    + " in " + repeated.sites() + " value site" + (repeated.sites() == 1 ? "" : "s")
+            long copies = repeated.extraCopies();
+            long sites = repeated.sites();
+            err.println("warning: " + copies + " duplicate value" + (copies == 1 ? "" : "s") + " in " + sites
+                    + " value site" + (sites == 1 ? "" : "s")
                     + " kept apart, as llvm-profdata keeps them (--value-merge=exact adds them up)");
             if (text && repeated.sizeSites() > 0) {
                 err.println("warning: " + RepeatedValues.LLVM_TEXT_WARNING);

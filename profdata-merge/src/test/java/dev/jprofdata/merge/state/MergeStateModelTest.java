@@ -108,7 +108,8 @@ class MergeStateModelTest {
     @org.junit.jupiter.api.Test
     void leadingStateRefusesRecordsOutOfOrder() {
         ValueSite[][] sites = ProfileRecord.noValueSites();
-        sites[ValueKind.INDIRECT_CALL_TARGET.number()] = new ValueSite[] {new ValueSite(new long[] {1}, new long[] {2})};
+        ValueSite one = new ValueSite(new long[] {1}, new long[] {2});
+        sites[ValueKind.INDIRECT_CALL_TARGET.number()] = new ValueSite[] {one};
         ProfileRecord r = new ProfileRecord("f", 1, new long[] {1}, new byte[0], sites);
         MergeState leader = new MergeState(ValueMerge.LLVM, true);
         leader.add(r, 1, MergeState.position(1, 0));
