@@ -54,6 +54,13 @@ public final class MergeMojo extends AbstractMojo {
     /** Worker threads; 0 chooses from the number of processors. */
     @Parameter(property = "jprofdata.numThreads", defaultValue = "0")
     int numThreads;
+    /**
+     * How value sites are merged: {@code exact} (default: every count kept, each site cut to 255
+     * values once, when written) or {@code llvm} (as {@code llvm-profdata merge --num-threads=1}, for
+     * byte-for-byte comparisons with it).
+     */
+    @Parameter(property = "jprofdata.valueMerge", defaultValue = "exact")
+    String valueMerge = "exact";
     /** Skip the goal. */
     @Parameter(property = "jprofdata.skip", defaultValue = "false")
     boolean skip;
@@ -74,7 +81,8 @@ public final class MergeMojo extends AbstractMojo {
             throw new MojoFailureException("jprofdata: no profiles found (inputDirectories " + inputDirectories
                     + ", includes " + includes + ", inputs " + inputs + ")");
         }
-        MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode)).build();
+        MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode))
+                .valueMerge(parseValueMerge(valueMerge)).build();
         MergeListener progress = new MergeListener() {
             @Override
             public void inputFinished(int index, MergeInput input, long bytes) {
@@ -109,6 +117,14 @@ public final class MergeMojo extends AbstractMojo {
             throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
         }
         getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
+    }
+
+    private static dev.jprofdata.merge.ValueMerge parseValueMerge(String text) throws MojoExecutionException {
+        return switch (text) {
+            case "exact" -> dev.jprofdata.merge.ValueMerge.EXACT;
+            case "llvm" -> dev.jprofdata.merge.ValueMerge.LLVM;
+            default -> throw new MojoExecutionException("jprofdata: valueMerge must be exact or llvm, not " + text);
+        };
     }
 
     private static String describe(List<InputFailure> failures) {
