@@ -1,6 +1,7 @@
 package dev.jprofdata.format.io;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 
 /**
  * A memory-mapped file that shrinks while it is read (another process truncates or rewrites it in
@@ -28,6 +29,6 @@ public final class MappedFaults {
         if (!isFault(error)) {
             throw error;
         }
-        return new ProfileFormatException(file, -1, TRUNCATED, error);
+        return new ProfileFormatException(file, -1, Kind.TRUNCATED, TRUNCATED, error);
     }
 }

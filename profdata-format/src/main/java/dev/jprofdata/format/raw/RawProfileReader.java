@@ -5,6 +5,7 @@ import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
@@ -147,7 +148,7 @@ public final class RawProfileReader implements ProfileReader {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             mapped = RawBytes.map(channel, windowShift);
         } catch (NoSuchFileException e) {
-            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+            throw new ProfileFormatException(displayName, -1, Kind.NOT_FOUND, "No such file or directory");
         }
         try {
             return open(mapped, displayName, names, guard);
@@ -167,10 +168,10 @@ public final class RawProfileReader implements ProfileReader {
     private static RawProfileReader open(RawBytes mapped, String displayName, NameTableCache names,
             MemoryGuard guard) throws ProfileFormatException {
         if (mapped.size() == 0) {
-            throw new ProfileFormatException(displayName, 0, ProfileReaders.EMPTY_FILE);
+            throw new ProfileFormatException(displayName, 0, Kind.EMPTY_FILE, ProfileReaders.EMPTY_FILE);
         }
         if (mapped.size() < 8) {
-            throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
+            throw new ProfileFormatException(displayName, 0, Kind.BAD_MAGIC, RawErrors.BAD_MAGIC);
         }
         long le = mapped.u64(0);
         long be = Long.reverseBytes(le);
@@ -183,7 +184,7 @@ public final class RawProfileReader implements ProfileReader {
             ordered = mapped.withOrder(ByteOrder.BIG_ENDIAN);
             pointerWidth = be == Magic.RAW64 ? 8 : 4;
         } else {
-            throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
+            throw new ProfileFormatException(displayName, 0, Kind.BAD_MAGIC, RawErrors.BAD_MAGIC);
         }
         RawProfile first = RawProfileParser.parse(ordered, 0, pointerWidth, displayName, names, guard);
         return new RawProfileReader(displayName, ordered,
@@ -340,7 +341,7 @@ public final class RawProfileReader implements ProfileReader {
                 + ", NumOffloadProfilingThreads " + r.offloadThreads() + ")";
         DeviceLayout layout = deviceLayouts[profileIndex];
         if (layout.preExpanded() && r.numCounters() % k != 0) {
-            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+            throw new ProfileFormatException(fileName, r.offset(), Kind.MALFORMED, RawErrors.malformed(
                     where + ": NumCounters " + r.numCounters() + " is not a multiple of " + k + " slots"));
         }
         long slots = layout.slotsOf(r);
@@ -348,7 +349,7 @@ public final class RawProfileReader implements ProfileReader {
         try {
             raw = counters.read(r.withNumCounters(slots), p.countersDeltaFor(index), observer);
         } catch (ProfileFormatException e) {
-            throw new ProfileFormatException(fileName, r.offset(), e.reason() + " (" + where + ": "
+            throw new ProfileFormatException(fileName, r.offset(), e.kind(), e.reason() + " (" + where + ": "
                     + slots / k + " blocks x " + k + " slots)");
         }
         int blocks = raw.length / k;
@@ -378,7 +379,7 @@ public final class RawProfileReader implements ProfileReader {
         if (numWaves != 0) {
             if (numWaves >= counts.length) {
                 // The fork's reader: more wave counters than counters, or no block counter left.
-                throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+                throw new ProfileFormatException(fileName, r.offset(), Kind.MALFORMED, RawErrors.malformed(
                         "invalid number of wave counters (NumWaveCounters " + numWaves + ", NumCounters "
                                 + r.numCounters() + ")"));
             }
