@@ -78,9 +78,9 @@ final class InputLoader {
         try {
             reader = ProfileReaders.open(input.path(), input.displayName(), names, guard(estimate, input));
         } catch (ProfileFormatException e) {
-            return new Loaded(null, new InputFailure(input.displayName(), e.reason(), e.offset(), 0, true));
+            return new Loaded(null, InputFailure.unreadable(input.displayName(), e, 0));
         } catch (IOException e) {
-            return new Loaded(null, new InputFailure(input.displayName(), describe(e), -1, 0, true));
+            return new Loaded(null, InputFailure.ioError(input.displayName(), describe(e), 0));
         }
         if (options.hostOnly() && reader instanceof RawProfileReader raw
                 && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords())) {
@@ -123,17 +123,17 @@ final class InputLoader {
             List<String> warnings = reader.warnings();
             InputFailure failure = warnings.isEmpty()
                     ? null
-                    : new InputFailure(input.displayName(), warnings.get(0), -1, ordinal, false);
+                    : new InputFailure(input.displayName(), warnings.get(0), -1, ordinal, false,
+                            InputFailure.Kind.SUSPECT_DATA, null);
             List<String> notices = new ArrayList<>();
             reader.notices().forEach(n -> notices.add(input.displayName() + ": " + n));
             notices.addAll(memProfNotice(reader, input));
             return new Loaded(reader.kind(), failure, notices, deviceWarnings, details, ordinal, countsRead, false);
         } catch (ProfileFormatException e) {
-            return new Loaded(reader.kind(),
-                    new InputFailure(input.displayName(), e.reason(), e.offset(), ordinal, ordinal == 0),
+            return new Loaded(reader.kind(), InputFailure.unreadable(input.displayName(), e, ordinal),
                     memProfNotice(reader, input), deviceWarnings, details, ordinal, countsRead, ordinal > 0);
         } catch (IOException e) {
-            return new Loaded(reader.kind(), new InputFailure(input.displayName(), describe(e), -1, ordinal, ordinal == 0),
+            return new Loaded(reader.kind(), InputFailure.ioError(input.displayName(), describe(e), ordinal),
                     memProfNotice(reader, input), List.of(), List.of(), ordinal, countsRead, ordinal > 0);
         }
     }
