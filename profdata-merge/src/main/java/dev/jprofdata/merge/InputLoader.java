@@ -1,11 +1,11 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.DeviceData;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.raw.NameTableCache;
-import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.merge.state.MergeState;
@@ -82,8 +82,7 @@ final class InputLoader {
         } catch (IOException e) {
             return new Loaded(null, InputFailure.ioError(input.displayName(), describe(e), 0));
         }
-        if (options.hostOnly() && reader instanceof RawProfileReader raw
-                && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords())) {
+        if (options.hostOnly() && reader.deviceData().filter(DeviceData::hasAnyDeviceRecords).isPresent()) {
             closeQuietly(reader);
             throw new DeviceRecordsFoundException(input.displayName());
         }

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.DeviceData;
 import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.OffloadData;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -37,7 +39,7 @@ import java.util.Set;
  * {@link ProfileChain}); problems there fail {@link #open}. Problems inside records, in value data
  * and between profiles surface from {@link #next()}, after the records before them.
  */
-public final class RawProfileReader implements ProfileReader {
+public final class RawProfileReader implements ProfileReader, DeviceData {
     private final String fileName;
     private final RawBytes bytes;
     /** Asked before the counters and value sites of a record are built. */
@@ -271,10 +273,17 @@ public final class RawProfileReader implements ProfileReader {
         return false;
     }
 
+    /** Every raw profile answers the device questions (most answer "none"). */
+    @Override
+    public Optional<DeviceData> deviceData() {
+        return Optional.of(this);
+    }
+
     /**
      * Whether the file holds GPU records of raw v11/v12, which carry their uniform counters inside
      * the file (no {@code .unifcnts} side file is involved; see {@link #hasDeviceRecords()}).
      */
+    @Override
     public boolean hasEmbeddedDeviceRecords() {
         return embeddedDevice;
     }
@@ -283,11 +292,13 @@ public final class RawProfileReader implements ProfileReader {
      * Whether any record of the file is a raw v10 GPU device record ({@code NumOffloadProfilingThreads}
      * > 0), whose uniform counters come from a {@code .unifcnts} side file.
      */
+    @Override
     public boolean hasDeviceRecords() {
         return java.util.Arrays.stream(deviceLayouts).anyMatch(d -> d.deviceRecords() > 0);
     }
 
     /** Total per-wave slots of the device records: the number of counters the side file must hold. */
+    @Override
     public long deviceSlotCount() {
         long n = 0;
         for (DeviceLayout d : deviceLayouts) {
@@ -303,6 +314,7 @@ public final class RawProfileReader implements ProfileReader {
      * @return null when attached, else why not (the counters do not match the device slots); the
      *     records then carry no uniform counts
      */
+    @Override
     public String attachUniformCounters(long[] counters) {
         long expected = deviceSlotCount();
         if (counters.length != expected) {
