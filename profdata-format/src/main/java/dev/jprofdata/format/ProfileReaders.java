@@ -35,15 +35,29 @@ public final class ProfileReaders {
     /**
      * Opens {@code path}; a raw profile takes its decoded names from {@code names} when another
      * file had the same names section (see {@link NameTableCache}).
+     *
+     * <p>Not API: {@link NameTableCache} is exported only to {@code dev.jprofdata.merge}, which
+     * shares one across a merge's readers (spec/library-api.md).
      */
+    @SuppressWarnings("exports")
     public static ProfileReader open(Path path, String displayName, NameTableCache names) throws IOException {
         return open(path, displayName, names, MemoryGuard.NONE);
     }
 
     /**
+     * Opens {@code path}; the reader asks {@code guard} before it builds what grows with the input
+     * (names, a record's counters and value sites; see {@link MemoryGuard}).
+     */
+    public static ProfileReader open(Path path, String displayName, MemoryGuard guard) throws IOException {
+        return open(path, displayName, new NameTableCache(), guard);
+    }
+
+    /**
      * As {@link #open(Path, String, NameTableCache)}; the reader asks {@code guard} before it builds
      * what grows with the input (names, a record's counters and value sites; see {@link MemoryGuard}).
+     * Not API, for the same reason.
      */
+    @SuppressWarnings("exports")
     public static ProfileReader open(Path path, String displayName, NameTableCache names, MemoryGuard guard)
             throws IOException {
         Compression compression = compression(path, displayName);
