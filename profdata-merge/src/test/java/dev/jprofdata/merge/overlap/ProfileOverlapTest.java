@@ -141,14 +141,20 @@ class ProfileOverlapTest {
         assertThat(functions).singleElement().satisfies(f -> assertThat(f.base().edges()).isEqualTo(120.0));
     }
 
-    /** single.proftext breaks after foo: both passes over it stop there without failing. */
+    /**
+     * broken.proftext breaks after foo. llvm-profdata compares what it read up to the error; we
+     * fail instead, naming the file (spec/show-and-overlap.md), on either side.
+     */
     @Test
-    void aProfileBrokenPartWayIsComparedUpToTheError() throws IOException {
-        ProgramOverlap p = program(compare(OverlapOptions.defaults(), "single.proftext", "single.proftext", new ArrayList<>()));
-        assertThat(p.base().entries()).isEqualTo(1);
-        assertThat(p.test().edges()).isEqualTo(60.0);
-        assertThat(p.overlap().entries()).isEqualTo(1);
-        assertThat(p.overlap().edges()).isCloseTo(1.0, within(1e-12));
+    void aProfileBrokenPartWayFailsNamingTheFile() {
+        String[][] pairs = {{"broken.proftext", "single.proftext"}, {"single.proftext", "broken.proftext"}};
+        for (String[] pair : pairs) {
+            assertThatThrownBy(() -> compare(OverlapOptions.defaults(), pair[0], pair[1], new ArrayList<>()))
+                    .isInstanceOfSatisfying(ProfileFormatException.class, e -> {
+                        assertThat(e.file()).isEqualTo("broken.proftext");
+                        assertThat(e.kind()).isEqualTo(ProfileFormatException.Kind.MALFORMED);
+                    });
+        }
     }
 
     @Test
