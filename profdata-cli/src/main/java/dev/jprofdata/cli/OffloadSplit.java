@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.DeviceData;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
@@ -51,8 +52,7 @@ record OffloadSplit(List<MergeInput> host, List<MergeInput> device) {
                 return false; // not raw, or the common host profile: nothing to decode here
             }
             try (ProfileReader reader = RawProfileReader.open(in.path(), in.displayName())) {
-                return reader instanceof RawProfileReader raw
-                        && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords());
+                return reader.deviceData().filter(DeviceData::hasAnyDeviceRecords).isPresent();
             }
         } catch (IOException | RuntimeException e) {
             return false;

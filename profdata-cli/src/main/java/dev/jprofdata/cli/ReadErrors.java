@@ -1,7 +1,6 @@
 package dev.jprofdata.cli;
 
 import dev.jprofdata.format.ProfileFormatException;
-import dev.jprofdata.format.ProfileReaders;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.AccessDeniedException;
@@ -19,7 +18,7 @@ final class ReadErrors {
     /** Prints {@code error: <whence>: <reason>}, plus the note when the format was not recognized. */
     static void print(PrintStream err, String whence, IOException e) {
         err.println("error: " + whence + ": " + reason(e));
-        if (e instanceof ProfileFormatException p && ProfileReaders.UNRECOGNIZED.equals(p.reason())) {
+        if (e instanceof ProfileFormatException p && p.kind() == ProfileFormatException.Kind.UNRECOGNIZED_FORMAT) {
             err.println(UNRECOGNIZED_NOTE);
         }
         err.flush();

@@ -26,6 +26,10 @@ public final class CountsBatch {
     private int namesUsed;
     private int countsUsed;
 
+    /** An empty batch. */
+    public CountsBatch() {
+    }
+
     /** Empties the batch (the arrays are kept). */
     public void clear() {
         size = 0;

@@ -3,6 +3,7 @@ package dev.jprofdata.format;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Streams the records of one profile file, one at a time, in the file's own order (data-section
@@ -73,6 +74,14 @@ public interface ProfileReader extends Closeable {
     /** VTable names this profile carries (indexed: stored names; raw: the vtable names section). */
     default List<String> vtableNames() {
         return List.of();
+    }
+
+    /**
+     * The GPU device data of this profile, for readers of files that can hold some (raw profiles);
+     * empty for the others. Use this instead of testing for a reader class.
+     */
+    default Optional<DeviceData> deviceData() {
+        return Optional.empty();
     }
 
     /**

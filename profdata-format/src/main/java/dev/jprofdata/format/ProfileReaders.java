@@ -1,5 +1,6 @@
 package dev.jprofdata.format;
 
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.indexed.IndexedProfileReader;
 import dev.jprofdata.format.io.Compression;
 import dev.jprofdata.format.io.Decompression;
@@ -34,15 +35,29 @@ public final class ProfileReaders {
     /**
      * Opens {@code path}; a raw profile takes its decoded names from {@code names} when another
      * file had the same names section (see {@link NameTableCache}).
+     *
+     * <p>Not API: {@link NameTableCache} is exported only to {@code dev.jprofdata.merge}, which
+     * shares one across a merge's readers (spec/library-api.md).
      */
+    @SuppressWarnings("exports")
     public static ProfileReader open(Path path, String displayName, NameTableCache names) throws IOException {
         return open(path, displayName, names, MemoryGuard.NONE);
     }
 
     /**
+     * Opens {@code path}; the reader asks {@code guard} before it builds what grows with the input
+     * (names, a record's counters and value sites; see {@link MemoryGuard}).
+     */
+    public static ProfileReader open(Path path, String displayName, MemoryGuard guard) throws IOException {
+        return open(path, displayName, new NameTableCache(), guard);
+    }
+
+    /**
      * As {@link #open(Path, String, NameTableCache)}; the reader asks {@code guard} before it builds
      * what grows with the input (names, a record's counters and value sites; see {@link MemoryGuard}).
+     * Not API, for the same reason.
      */
+    @SuppressWarnings("exports")
     public static ProfileReader open(Path path, String displayName, NameTableCache names, MemoryGuard guard)
             throws IOException {
         Compression compression = compression(path, displayName);
@@ -76,7 +91,7 @@ public final class ProfileReaders {
         try {
             return Compression.of(path);
         } catch (NoSuchFileException e) {
-            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+            throw new ProfileFormatException(displayName, -1, Kind.NOT_FOUND, "No such file or directory");
         }
     }
 
@@ -127,7 +142,7 @@ public final class ProfileReaders {
         try (InputStream in = Files.newInputStream(path)) {
             n = in.readNBytes(head, 0, 8);
         } catch (NoSuchFileException e) {
-            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+            throw new ProfileFormatException(displayName, -1, Kind.NOT_FOUND, "No such file or directory");
         }
         Compression compression = Compression.of(head, n);
         if (compression != Compression.NONE) {
@@ -142,7 +157,7 @@ public final class ProfileReaders {
     /** The format of data starting with the {@code n} bytes of {@code head}, as {@link #detect(Path, String)}. */
     private static ProfileFormat detect(byte[] head, int n, String displayName) throws ProfileFormatException {
         if (n == 0) {
-            throw new ProfileFormatException(displayName, 0, EMPTY_FILE);
+            throw new ProfileFormatException(displayName, 0, Kind.EMPTY_FILE, EMPTY_FILE);
         }
         if (n == 8) {
             ProfileFormat binary = Magic.binaryFormatOf(ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN).getLong(0));
@@ -155,7 +170,7 @@ public final class ProfileReaders {
             boolean printable = c >= 0x20 && c <= 0x7E;
             boolean space = c == ' ' || (c >= 0x09 && c <= 0x0D);
             if (!printable && !space) {
-                throw new ProfileFormatException(displayName, 0, UNRECOGNIZED);
+                throw new ProfileFormatException(displayName, 0, Kind.UNRECOGNIZED_FORMAT, UNRECOGNIZED);
             }
         }
         return ProfileFormat.TEXT;

@@ -27,6 +27,10 @@ public final class SymbolTable {
     private boolean[] hashKnown = new boolean[0];
     private int pending;
 
+    /** An empty table. */
+    public SymbolTable() {
+    }
+
     /** Adds {@code name} under its MD5, computed when the table is first read. */
     public void add(String name) {
         queue(0, name, false);

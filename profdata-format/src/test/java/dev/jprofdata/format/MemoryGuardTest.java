@@ -63,6 +63,19 @@ class MemoryGuardTest {
         })).isInstanceOf(Refused.class);
     }
 
+    /** Library users pass a guard without the merge's (internal) names cache. */
+    @Test
+    void theApiOverloadTakesAGuard() throws Exception {
+        Path raw = resource("raw/examples/ir_vp_le64_v10.profraw");
+        assertThatThrownBy(() -> {
+            try (ProfileReader reader = ProfileReaders.open(raw, "input", (bytes, file) -> {
+                throw new Refused();
+            })) {
+                reader.next();
+            }
+        }).isInstanceOf(Refused.class);
+    }
+
     @Test
     void indexedReaderAsksForEachRecordsCounters() throws Exception {
         Path indexed = resource("indexed/profdata/fe.profdata");

@@ -1,12 +1,12 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.DeviceData;
 import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.offload.UnifcntsFile;
 import dev.jprofdata.format.offload.UniformityBits;
 import dev.jprofdata.format.offload.UniformityRule;
-import dev.jprofdata.format.raw.RawProfileReader;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,7 +23,8 @@ final class DeviceInputs {
     /** Attaches the side file of {@code reader}'s input when it is a raw device profile. */
     static void attachSideFile(ProfileReader reader, MergeInput input, MergeOptions options, List<String> warnings,
             List<String> details) {
-        if (!(reader instanceof RawProfileReader raw) || !raw.hasDeviceRecords()) {
+        DeviceData device = reader.deviceData().filter(DeviceData::hasDeviceRecords).orElse(null);
+        if (device == null) {
             return;
         }
         Path side = UnifcntsFile.sidePathFor(input.path());
@@ -35,7 +36,7 @@ final class DeviceInputs {
         UnifcntsFile.Result result = UnifcntsFile.read(side);
         String problem = result.problem();
         if (result.found()) {
-            problem = raw.attachUniformCounters(result.counters());
+            problem = device.attachUniformCounters(result.counters());
         }
         if (problem != null) {
             warnings.add(sideName + ": " + problem + "; " + input.displayName()

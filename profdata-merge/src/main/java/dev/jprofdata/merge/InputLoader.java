@@ -1,11 +1,11 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.DeviceData;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.raw.NameTableCache;
-import dev.jprofdata.format.raw.RawProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.io.MappedFaults;
@@ -98,12 +98,11 @@ final class InputLoader {
         try {
             reader = ProfileReaders.open(input.path(), input.displayName(), names, guard(estimate, input));
         } catch (ProfileFormatException e) {
-            return new Loaded(null, new InputFailure(input.displayName(), e.reason(), e.offset(), 0, true));
+            return new Loaded(null, InputFailure.unreadable(input.displayName(), e, 0));
         } catch (IOException e) {
-            return new Loaded(null, new InputFailure(input.displayName(), describe(e), -1, 0, true));
+            return new Loaded(null, InputFailure.ioError(input.displayName(), describe(e), 0));
         }
-        if (options.hostOnly() && reader instanceof RawProfileReader raw
-                && (raw.hasDeviceRecords() || raw.hasEmbeddedDeviceRecords())) {
+        if (options.hostOnly() && reader.deviceData().filter(DeviceData::hasAnyDeviceRecords).isPresent()) {
             closeQuietly(reader);
             throw new DeviceRecordsFoundException(input.displayName());
         }
@@ -143,17 +142,17 @@ final class InputLoader {
             List<String> warnings = reader.warnings();
             InputFailure failure = warnings.isEmpty()
                     ? null
-                    : new InputFailure(input.displayName(), warnings.get(0), -1, ordinal, false);
+                    : new InputFailure(input.displayName(), warnings.get(0), -1, ordinal, false,
+                            InputFailure.Kind.SUSPECT_DATA, null);
             List<String> notices = new ArrayList<>();
             reader.notices().forEach(n -> notices.add(input.displayName() + ": " + n));
             notices.addAll(memProfNotice(reader, input));
             return new Loaded(reader.kind(), failure, notices, deviceWarnings, details, ordinal, countsRead, false);
         } catch (ProfileFormatException e) {
-            return new Loaded(reader.kind(),
-                    new InputFailure(input.displayName(), e.reason(), e.offset(), ordinal, ordinal == 0),
+            return new Loaded(reader.kind(), InputFailure.unreadable(input.displayName(), e, ordinal),
                     memProfNotice(reader, input), deviceWarnings, details, ordinal, countsRead, ordinal > 0);
         } catch (IOException e) {
-            return new Loaded(reader.kind(), new InputFailure(input.displayName(), describe(e), -1, ordinal, ordinal == 0),
+            return new Loaded(reader.kind(), InputFailure.ioError(input.displayName(), describe(e), ordinal),
                     memProfNotice(reader, input), List.of(), List.of(), ordinal, countsRead, ordinal > 0);
         }
     }

@@ -133,6 +133,9 @@ public record MergeOptions(
         private boolean hostOnly;
         private ValueMerge valueMerge = ValueMerge.EXACT;
 
+        private Builder() {
+        }
+
         public Builder numThreads(int n) {
             if (n < 0) {
                 throw new IllegalArgumentException("numThreads must be >= 0");

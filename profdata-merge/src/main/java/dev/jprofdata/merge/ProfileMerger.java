@@ -3,7 +3,6 @@ package dev.jprofdata.merge;
 import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
-import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.indexed.VTableNameOrder;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.raw.NameTableCache;
@@ -107,21 +106,22 @@ public final class ProfileMerger {
             MergeInput in = inputs.get(i);
             Object result = probed.get(i);
             if (result instanceof ProfileFormatException e) {
-                if (!ProfileReaders.EMPTY_FILE.equals(e.reason())) {
-                    outcomes.failures[i] = new InputFailure(in.displayName(), e.reason(), e.offset(), 0, true);
+                if (e.kind() != ProfileFormatException.Kind.EMPTY_FILE) {
+                    outcomes.failures[i] = InputFailure.unreadable(in.displayName(), e, 0);
                 } else {
                     outcomes.empty[i] = true;
                 }
                 continue;
             }
             if (result instanceof IOException e) {
-                outcomes.failures[i] = new InputFailure(in.displayName(), String.valueOf(e.getMessage()), -1, 0, true);
+                outcomes.failures[i] = InputFailure.ioError(in.displayName(), String.valueOf(e.getMessage()), 0);
                 continue;
             }
             KindProbe.Head head = (KindProbe.Head) result;
             outcomes.sizes[i] = head.size();
             if (!merged.accepts(head.kind())) {
-                outcomes.failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true);
+                outcomes.failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true,
+                        InputFailure.Kind.INCOMPATIBLE_KIND, null);
                 continue;
             }
             merged = merged.isUnknown() ? head.kind() : merged.union(head.kind());

@@ -36,8 +36,8 @@ import java.util.List;
  * file and byte offset; {@link NoProfileMergedException} when a merge has nothing to write). For
  * more control use the classes these methods delegate to: {@link ProfileReaders},
  * {@link ProfileMerger} with {@link MergeOptions} and {@link MergeListener},
- * {@link IndexedProfileWriter}, {@link TextProfileWriter}, {@link ProfileOverlap} and
- * {@link FunctionOrderer}.
+ * {@link TextProfileWriter}, {@link ProfileOverlap} and {@link FunctionOrderer}. Indexed files are
+ * written only through {@link #writeIndexed}: the indexed writer is internal (spec/library-api.md).
  */
 public final class Profiles {
     /** The indexed format version written by default (llvm-profdata 22's). */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.jprofdata.format.ProfileFormat;
+import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.summary.ProfileSummary;
@@ -125,5 +126,30 @@ class LibraryUseExampleTest {
         FunctionOrder order = Profiles.order(profile("temporal.profdata"), 0);
         assertThat(order.functionHashes()).hasSize(10);
         assertThat(order.pageFaultArea()).isEmpty();
+    }
+
+    @Test
+    void typedFailures() throws Exception {
+        // README: failures are typed (a version-13 header patched to version 99)
+        byte[] bytes = Files.readAllBytes(profile("ir.profdata"));
+        bytes[8] = 99;
+        Path future = Files.write(dir.resolve("new.profdata"), bytes);
+        ProfileFormatException.Kind kind = null;
+        try {
+            Profiles.summarize(future);
+        } catch (ProfileFormatException e) {
+            kind = e.kind();
+        }
+        assertThat(kind).isEqualTo(ProfileFormatException.Kind.UNSUPPORTED_VERSION);
+
+        Path empty = Files.write(dir.resolve("empty.profraw"), new byte[0]);
+        Path junk = Files.write(dir.resolve("junk.profraw"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        MergeResult weighted = Profiles.merge(List.of(MergeInput.of(profile("ir_1.profraw")), MergeInput.of(empty),
+                MergeInput.of(junk)), MergeOptions.builder().failureMode(FailureMode.WARN).build(), MergeListener.NONE);
+        assertThat(weighted.failures()).singleElement().satisfies(f -> {
+            assertThat(f.file()).endsWith("junk.profraw");
+            assertThat(f.kind()).isEqualTo(InputFailure.Kind.UNREADABLE);
+            assertThat(f.formatKind()).isEqualTo(ProfileFormatException.Kind.UNRECOGNIZED_FORMAT);
+        });
     }
 }

@@ -2,6 +2,7 @@ package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
 
 /**
@@ -48,17 +49,18 @@ public record IndexedHeader(
      */
     static IndexedHeader read(MappedBytes in) throws ProfileFormatException {
         if (in.size() < 24) {
-            throw in.error(in.size(), IndexedFormat.TRUNCATED);
+            throw in.error(in.size(), Kind.TRUNCATED, IndexedFormat.TRUNCATED);
         }
         if (in.u64(0) != Magic.INDEXED) {
-            throw in.error(0, IndexedFormat.BAD_MAGIC);
+            throw in.error(0, Kind.BAD_MAGIC, IndexedFormat.BAD_MAGIC);
         }
         long word = in.u64(8);
         long version = word & IndexedFormat.VERSION_MASK;
         // LLVM has no lower bound and runs out of memory on version 0; reject it the same way as
         // a version that is too new.
         if (version > IndexedFormat.MAX_VERSION || version == 0) {
-            throw in.error(8, IndexedFormat.UNSUPPORTED_VERSION + "\n" + IndexedVersions.unsupportedHint(version));
+            throw in.error(8, Kind.UNSUPPORTED_VERSION,
+                    IndexedFormat.UNSUPPORTED_VERSION + "\n" + IndexedVersions.unsupportedHint(version));
         }
         int v = (int) version;
         in.require(0, IndexedFormat.headerSize(v));

@@ -6,6 +6,7 @@ import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileRecord;
@@ -72,14 +73,14 @@ public final class IndexedProfileReader implements BatchReader {
         this.summary = s;
         this.csSummary = cs;
         if (header.hashType() != 0) {
-            throw in.error(24, IndexedFormat.UNSUPPORTED_HASH_TYPE);
+            throw in.error(24, Kind.UNSUPPORTED_HASH_TYPE, IndexedFormat.UNSUPPORTED_HASH_TYPE);
         }
         this.payloadStart = at;
         // NumBuckets is needed only for lookups; iteration uses NumEntries alone.
         if (!in.contains(header.hashOffset(), 16)) {
             // A header pointing past the end of the file (typically a truncated file): LLVM 22
             // reports it as a corrupt header.
-            throw in.error(header.hashOffset(), IndexedFormat.BAD_HEADER);
+            throw in.error(header.hashOffset(), Kind.CORRUPT_HEADER, IndexedFormat.BAD_HEADER);
         }
         this.numEntries = in.u64(header.hashOffset() + 8);
         if (version >= 8 && header.has(ProfileKind.MEMPROF)) {
@@ -112,7 +113,8 @@ public final class IndexedProfileReader implements BatchReader {
             ok = false;
         }
         if (!ok) {
-            throw in.error(8, IndexedFormat.UNSUPPORTED_VERSION + "\n" + IndexedVersions.unsupportedHint(version));
+            throw in.error(8, Kind.UNSUPPORTED_VERSION,
+                    IndexedFormat.UNSUPPORTED_VERSION + "\n" + IndexedVersions.unsupportedHint(version));
         }
     }
 

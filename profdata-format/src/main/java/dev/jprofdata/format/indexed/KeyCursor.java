@@ -1,6 +1,7 @@
 package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 
 /**
  * Walks the items of the on-disk hash table sequentially from the start of its payload, the way
@@ -39,7 +40,7 @@ final class KeyCursor {
         long length = in.u64(item + 16);
         long keyAt = item + 24;
         if (!in.contains(keyAt, keyLength) || !in.contains(keyAt + keyLength, length)) {
-            throw in.error(item, IndexedFormat.TRUNCATED);
+            throw in.error(item, Kind.TRUNCATED, IndexedFormat.TRUNCATED);
         }
         this.keyAt = keyAt;
         this.keyLength = keyLength;

@@ -1,6 +1,7 @@
 package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -45,7 +46,7 @@ final class MappedBytes {
             }
             return new MappedBytes(chunks, size, file);
         } catch (NoSuchFileException e) {
-            throw new ProfileFormatException(file, -1, "No such file or directory");
+            throw new ProfileFormatException(file, -1, Kind.NOT_FOUND, "No such file or directory");
         }
     }
 
@@ -63,6 +64,12 @@ final class MappedBytes {
         return file;
     }
 
+    /** A problem of {@code kind} at {@code offset} of this file. */
+    ProfileFormatException error(long offset, Kind kind, String reason) {
+        return new ProfileFormatException(file, offset, kind, reason);
+    }
+
+    /** As {@link #error(long, Kind, String)}, with the kind taken from the reason. */
     ProfileFormatException error(long offset, String reason) {
         return new ProfileFormatException(file, offset, reason);
     }
@@ -75,7 +82,7 @@ final class MappedBytes {
     /** Throws "truncated profile data" unless {@code [offset, offset+length)} is inside the file. */
     void require(long offset, long length) throws ProfileFormatException {
         if (!contains(offset, length)) {
-            throw error(offset, IndexedFormat.TRUNCATED);
+            throw error(offset, Kind.TRUNCATED, IndexedFormat.TRUNCATED);
         }
     }
 
@@ -200,7 +207,7 @@ final class MappedBytes {
     int nameLength(long offset, long length) throws ProfileFormatException {
         require(offset, length);
         if (length > Integer.MAX_VALUE - 16) {
-            throw error(offset, IndexedFormat.MALFORMED + ": name is too long");
+            throw error(offset, Kind.MALFORMED, IndexedFormat.MALFORMED + ": name is too long");
         }
         return (int) length;
     }

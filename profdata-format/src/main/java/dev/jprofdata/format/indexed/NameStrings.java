@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -24,10 +25,12 @@ final class NameStrings {
     static final class BadNameStrings extends Exception {
         private static final long serialVersionUID = 1L;
         final int offset;
+        final Kind kind;
 
-        BadNameStrings(int offset, String reason) {
+        BadNameStrings(int offset, Kind kind, String reason) {
             super(reason);
             this.offset = offset;
+            this.kind = kind;
         }
     }
 
@@ -41,13 +44,13 @@ final class NameStrings {
             byte[] joined;
             if (compressed != 0) {
                 if (Long.compareUnsigned(compressed, blob.length - pos[0]) > 0) {
-                    throw new BadNameStrings(pos[0], IndexedFormat.TRUNCATED);
+                    throw new BadNameStrings(pos[0], Kind.TRUNCATED, IndexedFormat.TRUNCATED);
                 }
                 joined = inflate(blob, pos[0], (int) compressed, uncompressed);
                 pos[0] += (int) compressed;
             } else {
                 if (Long.compareUnsigned(uncompressed, blob.length - pos[0]) > 0) {
-                    throw new BadNameStrings(pos[0], IndexedFormat.TRUNCATED);
+                    throw new BadNameStrings(pos[0], Kind.TRUNCATED, IndexedFormat.TRUNCATED);
                 }
                 joined = new byte[(int) uncompressed];
                 System.arraycopy(blob, pos[0], joined, 0, joined.length);
@@ -79,12 +82,13 @@ final class NameStrings {
         int start = pos[0];
         while (true) {
             if (pos[0] >= b.length) {
-                throw new BadNameStrings(start, IndexedFormat.TRUNCATED);
+                throw new BadNameStrings(start, Kind.TRUNCATED, IndexedFormat.TRUNCATED);
             }
             int x = b[pos[0]++] & 0xFF;
             long slice = x & 0x7F;
             if (shift >= 64 || (shift == 63 && slice > 1)) {
-                throw new BadNameStrings(start, IndexedFormat.MALFORMED + ": uleb128 too big for uint64");
+                throw new BadNameStrings(start, Kind.MALFORMED,
+                        IndexedFormat.MALFORMED + ": uleb128 too big for uint64");
             }
             value |= slice << shift;
             shift += 7;
@@ -104,16 +108,16 @@ final class NameStrings {
             while (!inf.finished()) {
                 int n = inf.inflate(buf);
                 if (n == 0 && (inf.needsInput() || inf.needsDictionary())) {
-                    throw new BadNameStrings(off, IndexedFormat.UNCOMPRESS_FAILED);
+                    throw new BadNameStrings(off, Kind.UNCOMPRESS_FAILED, IndexedFormat.UNCOMPRESS_FAILED);
                 }
                 if (Long.compareUnsigned(out.size() + (long) n, limit) > 0) {
-                    throw new BadNameStrings(off, IndexedFormat.UNCOMPRESS_FAILED);
+                    throw new BadNameStrings(off, Kind.UNCOMPRESS_FAILED, IndexedFormat.UNCOMPRESS_FAILED);
                 }
                 out.write(buf, 0, n);
             }
             return out.toByteArray();
         } catch (DataFormatException e) {
-            throw new BadNameStrings(off, IndexedFormat.UNCOMPRESS_FAILED);
+            throw new BadNameStrings(off, Kind.UNCOMPRESS_FAILED, IndexedFormat.UNCOMPRESS_FAILED);
         } finally {
             inf.end();
         }

@@ -5,6 +5,7 @@ import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueSite;
 import java.io.IOException;
@@ -130,7 +131,7 @@ final class RecordDecoder {
     private static void check(MappedBytes in, int version, long at, long length, KeyLayout layout)
             throws ProfileFormatException {
         if (!walk(in, version, at, length, layout) || layout.records() == 0) {
-            throw in.error(at, IndexedFormat.EMPTY_DATA);
+            throw in.error(at, Kind.MALFORMED, IndexedFormat.EMPTY_DATA);
         }
     }
 

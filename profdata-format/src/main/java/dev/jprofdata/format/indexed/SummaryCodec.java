@@ -1,6 +1,7 @@
 package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.summary.ProfileSummary;
 import dev.jprofdata.format.summary.SummaryEntry;
 import java.nio.ByteBuffer;
@@ -25,7 +26,7 @@ final class SummaryCodec {
         // Checked one factor at a time so that huge counts cannot overflow the sum.
         if (Long.compareUnsigned(fields, room / 8) > 0
                 || Long.compareUnsigned(entries, (room - fields * 8) / 24) > 0) {
-            throw in.error(offset, IndexedFormat.TRUNCATED);
+            throw in.error(offset, Kind.TRUNCATED, IndexedFormat.TRUNCATED);
         }
         return 16 + fields * 8 + entries * 24;
     }

@@ -1,6 +1,7 @@
 package dev.jprofdata.format.io;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -41,7 +42,7 @@ public final class Decompression {
         try {
             file = Files.newInputStream(path);
         } catch (NoSuchFileException e) {
-            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+            throw new ProfileFormatException(displayName, -1, Kind.NOT_FOUND, "No such file or directory");
         }
         CountingInputStream counted = new CountingInputStream(file);
         try {
@@ -103,22 +104,24 @@ public final class Decompression {
         if (e instanceof GzipMembers.TrailingGarbage g) {
             // gzip -d warns "decompression OK, trailing garbage ignored" and exits 2; a profile is
             // refused instead, since what follows may be a damaged member whose counts would be lost.
-            return new ProfileFormatException(file, g.offset(), "trailing garbage after gzip data (not a gzip member)",
-                    e);
+            return new ProfileFormatException(file, g.offset(), Kind.MALFORMED,
+                    "trailing garbage after gzip data (not a gzip member)", e);
         }
         if (e instanceof EOFException) {
-            return new ProfileFormatException(file, counted.count(), "truncated " + what + " data", e);
+            return new ProfileFormatException(file, counted.count(), Kind.TRUNCATED, "truncated " + what + " data", e);
         }
         if (e instanceof ZipException || e.getClass().getName().startsWith("com.github.luben.zstd")) {
-            return new ProfileFormatException(file, counted.count(), "malformed " + what + " data: " + e.getMessage(), e);
+            return new ProfileFormatException(file, counted.count(), Kind.MALFORMED,
+                    "malformed " + what + " data: " + e.getMessage(), e);
         }
         if (e instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith(ZstdStreams.UNAVAILABLE)) {
-            return new ProfileFormatException(file, -1, io.getMessage(), e);
+            return new ProfileFormatException(file, -1, Kind.DECOMPRESSOR_UNAVAILABLE, io.getMessage(), e);
         }
         if (e instanceof IOException io) {
             return io;
         }
-        return new ProfileFormatException(file, counted.count(), "malformed " + what + " data: " + e, e);
+        return new ProfileFormatException(file, counted.count(), Kind.MALFORMED,
+                "malformed " + what + " data: " + e, e);
     }
 
     /** Turns decoding failures into {@link ProfileFormatException}s as they surface. */
@@ -184,7 +187,8 @@ public final class Decompression {
         private void account(long n) throws ProfileFormatException {
             produced += n;
             if (produced > limit) {
-                throw new ProfileFormatException(file, counted.count(), "decompressed " + compression.name()
+                throw new ProfileFormatException(file, counted.count(), Kind.DECOMPRESSION_LIMIT,
+                        "decompressed " + compression.name()
                         .toLowerCase(Locale.ROOT) + " data is larger than " + limit + " bytes (a decompression"
                         + " bomb? -Djprofdata.maxDecompressionRatio=N raises the limit)");
             }

@@ -1,6 +1,7 @@
 package dev.jprofdata.format.io;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.io.IOException;
 
 /**
@@ -53,6 +54,6 @@ public final class MappedFaults {
         if (!isFault(error)) {
             throw error;
         }
-        return new ProfileFormatException(file, -1, TRUNCATED, error);
+        return new ProfileFormatException(file, -1, Kind.TRUNCATED, TRUNCATED, error);
     }
 }

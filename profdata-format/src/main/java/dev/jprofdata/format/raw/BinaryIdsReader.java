@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,28 +28,29 @@ final class BinaryIdsReader {
         // need not be a multiple of 8.
         boolean padded = h.version() != RawVersion.V7;
         if ((padded && size % 8 != 0) || size < 0 || size > bytes.size() - start) {
-            throw new ProfileFormatException(file, sizeField, RawErrors.BAD_HEADER);
+            throw new ProfileFormatException(file, sizeField, Kind.CORRUPT_HEADER, RawErrors.BAD_HEADER);
         }
         List<byte[]> ids = new ArrayList<>();
         long at = start;
         long end = start + size;
         while (at < end) {
             if (end - at < 8) {
-                throw new ProfileFormatException(file, at,
+                throw new ProfileFormatException(file, at, Kind.MALFORMED,
                         RawErrors.malformed("not enough data to read binary id length"));
             }
             long length = bytes.u64(at);
             if (length == 0) {
-                throw new ProfileFormatException(file, at, RawErrors.malformed("binary id length is 0"));
+                throw new ProfileFormatException(file, at, Kind.MALFORMED,
+                        RawErrors.malformed("binary id length is 0"));
             }
             at += 8;
             long needed = padded ? length + RawSections.pad8(length) : length;
             if (length < 0 || needed < 0 || needed > end - at) {
-                throw new ProfileFormatException(file, at - 8,
+                throw new ProfileFormatException(file, at - 8, Kind.MALFORMED,
                         RawErrors.malformed("not enough data to read binary id data"));
             }
             if (length > Integer.MAX_VALUE) {
-                throw new ProfileFormatException(file, at - 8,
+                throw new ProfileFormatException(file, at - 8, Kind.MALFORMED,
                         RawErrors.malformed("binary id length " + length + " is too large"));
             }
             ids.add(bytes.bytes(at, (int) length));

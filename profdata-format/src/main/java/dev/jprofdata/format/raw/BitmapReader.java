@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 
 /**
  * Reads the MC/DC bitmap bytes of one data record (raw v9+). The bytes are copied verbatim; a
@@ -46,6 +47,6 @@ final class BitmapReader {
     }
 
     private ProfileFormatException malformed(DataRecord r, String detail) {
-        return new ProfileFormatException(file, r.offset(), RawErrors.malformed(detail));
+        return new ProfileFormatException(file, r.offset(), Kind.MALFORMED, RawErrors.malformed(detail));
     }
 }

@@ -2,6 +2,7 @@ package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 
 /**
  * Reads the counters of one data record from the counters section of its profile.
@@ -108,6 +109,6 @@ final class CounterReader {
     }
 
     private ProfileFormatException malformed(DataRecord r, String detail) {
-        return new ProfileFormatException(file, r.offset(), RawErrors.malformed(detail));
+        return new ProfileFormatException(file, r.offset(), Kind.MALFORMED, RawErrors.malformed(detail));
     }
 }

@@ -3,6 +3,7 @@ package dev.jprofdata.format.raw;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -88,11 +89,12 @@ final class NamesSectionDecoder {
         long p = at;
         while (true) {
             if (p >= end) {
-                throw new ProfileFormatException(file, at, RawErrors.malformed(PAST_END));
+                throw new ProfileFormatException(file, at, Kind.MALFORMED, RawErrors.malformed(PAST_END));
             }
             int b = bytes.u8(p++);
             if (shift > 63 || (shift == 63 && (b & 0x7F) > 1)) {
-                throw new ProfileFormatException(file, at, RawErrors.malformed("name chunk length is too large"));
+                throw new ProfileFormatException(file, at, Kind.MALFORMED,
+                        RawErrors.malformed("name chunk length is too large"));
             }
             value |= (long) (b & 0x7F) << shift;
             shift += 7;
@@ -109,10 +111,11 @@ final class NamesSectionDecoder {
     private static byte[] payload(RawBytes bytes, long at, long end, long size, long chunk, String file, long held,
             MemoryGuard guard) throws ProfileFormatException {
         if (size < 0 || size > end - at) {
-            throw new ProfileFormatException(file, chunk, RawErrors.malformed(PAST_END));
+            throw new ProfileFormatException(file, chunk, Kind.MALFORMED, RawErrors.malformed(PAST_END));
         }
         if (size > Integer.MAX_VALUE - 8) {
-            throw new ProfileFormatException(file, chunk, RawErrors.malformed("name chunk length is too large"));
+            throw new ProfileFormatException(file, chunk, Kind.MALFORMED,
+                    RawErrors.malformed("name chunk length is too large"));
         }
         guard.reserve(held + size, file);
         return bytes.bytes(at, (int) size);
@@ -159,14 +162,14 @@ final class NamesSectionDecoder {
             }
             return n == out.length ? out : Arrays.copyOf(out, n);
         } catch (DataFormatException e) {
-            throw new ProfileFormatException(file, chunk, RawErrors.UNCOMPRESS_FAILED, e);
+            throw new ProfileFormatException(file, chunk, Kind.UNCOMPRESS_FAILED, RawErrors.UNCOMPRESS_FAILED, e);
         } finally {
             inflater.end();
         }
     }
 
     private static ProfileFormatException uncompressFailed(long chunk, String file) {
-        return new ProfileFormatException(file, chunk, RawErrors.UNCOMPRESS_FAILED);
+        return new ProfileFormatException(file, chunk, Kind.UNCOMPRESS_FAILED, RawErrors.UNCOMPRESS_FAILED);
     }
 
     /** The names {@link #split} will make of {@code text}. */
@@ -185,7 +188,8 @@ final class NamesSectionDecoder {
         for (int i = 0; i <= text.length; i++) {
             if (i == text.length || text[i] == SEPARATOR) {
                 if (i == start) {
-                    throw new ProfileFormatException(file, chunk, RawErrors.malformed("symbol name is empty"));
+                    throw new ProfileFormatException(file, chunk, Kind.MALFORMED,
+                            RawErrors.malformed("symbol name is empty"));
                 }
                 names.add(Names.fromBytes(text, start, i - start));
                 start = i + 1;

@@ -2,6 +2,7 @@ package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -94,13 +95,14 @@ final class ProfileChain {
         }
         long remaining = bytes.size() - at;
         if (remaining < RawVersion.LLVM_HEADER_SIZE && !holdsOlderHeader(bytes, at, previous)) {
-            throw new ProfileFormatException(file, at, RawErrors.malformed("not enough space for another header"));
+            throw new ProfileFormatException(file, at, Kind.MALFORMED,
+                    RawErrors.malformed("not enough space for another header"));
         }
         if (at % 8 != 0) {
-            throw new ProfileFormatException(file, at, RawErrors.malformed("insufficient padding"));
+            throw new ProfileFormatException(file, at, Kind.MALFORMED, RawErrors.malformed("insufficient padding"));
         }
         if (bytes.u64(at) != previous.magic()) {
-            throw new ProfileFormatException(file, at, RawErrors.BAD_MAGIC);
+            throw new ProfileFormatException(file, at, Kind.BAD_MAGIC, RawErrors.BAD_MAGIC);
         }
         return at;
     }

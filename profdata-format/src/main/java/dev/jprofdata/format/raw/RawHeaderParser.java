@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -18,7 +19,7 @@ final class RawHeaderParser {
     static RawHeader parse(RawBytes bytes, long base, int pointerWidth, String file) throws ProfileFormatException {
         long remaining = bytes.size() - base;
         if (remaining < 16) {
-            throw new ProfileFormatException(file, base, RawErrors.BAD_HEADER);
+            throw new ProfileFormatException(file, base, Kind.CORRUPT_HEADER, RawErrors.BAD_HEADER);
         }
         long versionWord = bytes.u64(base + 8);
         RawVersion version = RawVersion.of(versionWord);
@@ -26,12 +27,13 @@ final class RawHeaderParser {
             // LLVM 22 insists on a complete header of its own version before it looks at the
             // version, so a short file of an unknown version is "corrupt" there too.
             if (remaining < RawVersion.LLVM_HEADER_SIZE) {
-                throw new ProfileFormatException(file, base, RawErrors.BAD_HEADER);
+                throw new ProfileFormatException(file, base, Kind.CORRUPT_HEADER, RawErrors.BAD_HEADER);
             }
-            throw new ProfileFormatException(file, base + 8, RawErrors.versionMismatch(versionWord & 0xFFFF_FFFFL));
+            throw new ProfileFormatException(file, base + 8, Kind.UNSUPPORTED_VERSION,
+                    RawErrors.versionMismatch(versionWord & 0xFFFF_FFFFL));
         }
         if (remaining < version.headerSize()) {
-            throw new ProfileFormatException(file, base, RawErrors.BAD_HEADER);
+            throw new ProfileFormatException(file, base, Kind.CORRUPT_HEADER, RawErrors.BAD_HEADER);
         }
         Map<HeaderField, Long> f = new EnumMap<>(HeaderField.class);
         for (HeaderField field : HeaderField.values()) {
@@ -42,13 +44,15 @@ final class RawHeaderParser {
             // Every writer of versions 5-9 had IPVK_Last = 1. Anything else means the version field
             // does not describe this layout (a patched or foreign file), which llvm-profdata 22, knowing
             // only version 10, rejects as a version mismatch; so do we, with its words.
-            throw new ProfileFormatException(file, base + 8, RawErrors.versionMismatch(version.number));
+            throw new ProfileFormatException(file, base + 8, Kind.UNSUPPORTED_VERSION,
+                    RawErrors.versionMismatch(version.number));
         }
         if (version.hasUniformCounters() && Long.compareUnsigned(valueKindLast, 2) > 0) {
             // Writers of v11/v12 store IPVK_Last (2) or, like the fork's hand-written device headers,
             // 0. A larger value is not a v11 header at all, typically a v10 file whose version was
             // patched (llvm-profdata 22 calls that a version mismatch, and so do we).
-            throw new ProfileFormatException(file, base + 8, RawErrors.versionMismatch(version.number));
+            throw new ProfileFormatException(file, base + 8, Kind.UNSUPPORTED_VERSION,
+                    RawErrors.versionMismatch(version.number));
         }
         return new RawHeader(
                 base,

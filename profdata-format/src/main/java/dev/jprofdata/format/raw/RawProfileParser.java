@@ -3,6 +3,7 @@ package dev.jprofdata.format.raw;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -56,7 +57,7 @@ final class RawProfileParser {
 
         if (header.numData() > MAX_TABLE || header.numVTables() > MAX_TABLE) {
             // Address maps are Java arrays; a file this big (over 100 GiB of records) is out of reach.
-            throw new ProfileFormatException(file, base, RawErrors.TOO_LARGE);
+            throw new ProfileFormatException(file, base, Kind.TOO_LARGE, RawErrors.TOO_LARGE);
         }
         AddressResolver resolver = resolver(bytes, header, layout, sections);
         return new RawProfile(header, layout, sections, List.copyOf(binaryIds), List.copyOf(functionNames),

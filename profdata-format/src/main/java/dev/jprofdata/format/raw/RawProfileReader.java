@@ -1,10 +1,12 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.DeviceData;
 import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
@@ -25,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -36,7 +39,7 @@ import java.util.Set;
  * {@link ProfileChain}); problems there fail {@link #open}. Problems inside records, in value data
  * and between profiles surface from {@link #next()}, after the records before them.
  */
-public final class RawProfileReader implements ProfileReader {
+public final class RawProfileReader implements ProfileReader, DeviceData {
     private final String fileName;
     private final RawBytes bytes;
     /** Asked before the counters and value sites of a record are built. */
@@ -147,7 +150,7 @@ public final class RawProfileReader implements ProfileReader {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             mapped = RawBytes.map(channel, windowShift);
         } catch (NoSuchFileException e) {
-            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+            throw new ProfileFormatException(displayName, -1, Kind.NOT_FOUND, "No such file or directory");
         }
         try {
             return open(mapped, displayName, names, guard);
@@ -167,10 +170,10 @@ public final class RawProfileReader implements ProfileReader {
     private static RawProfileReader open(RawBytes mapped, String displayName, NameTableCache names,
             MemoryGuard guard) throws ProfileFormatException {
         if (mapped.size() == 0) {
-            throw new ProfileFormatException(displayName, 0, ProfileReaders.EMPTY_FILE);
+            throw new ProfileFormatException(displayName, 0, Kind.EMPTY_FILE, ProfileReaders.EMPTY_FILE);
         }
         if (mapped.size() < 8) {
-            throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
+            throw new ProfileFormatException(displayName, 0, Kind.BAD_MAGIC, RawErrors.BAD_MAGIC);
         }
         long le = mapped.u64(0);
         long be = Long.reverseBytes(le);
@@ -183,7 +186,7 @@ public final class RawProfileReader implements ProfileReader {
             ordered = mapped.withOrder(ByteOrder.BIG_ENDIAN);
             pointerWidth = be == Magic.RAW64 ? 8 : 4;
         } else {
-            throw new ProfileFormatException(displayName, 0, RawErrors.BAD_MAGIC);
+            throw new ProfileFormatException(displayName, 0, Kind.BAD_MAGIC, RawErrors.BAD_MAGIC);
         }
         RawProfile first = RawProfileParser.parse(ordered, 0, pointerWidth, displayName, names, guard);
         return new RawProfileReader(displayName, ordered,
@@ -270,10 +273,17 @@ public final class RawProfileReader implements ProfileReader {
         return false;
     }
 
+    /** Every raw profile answers the device questions (most answer "none"). */
+    @Override
+    public Optional<DeviceData> deviceData() {
+        return Optional.of(this);
+    }
+
     /**
      * Whether the file holds GPU records of raw v11/v12, which carry their uniform counters inside
      * the file (no {@code .unifcnts} side file is involved; see {@link #hasDeviceRecords()}).
      */
+    @Override
     public boolean hasEmbeddedDeviceRecords() {
         return embeddedDevice;
     }
@@ -282,11 +292,13 @@ public final class RawProfileReader implements ProfileReader {
      * Whether any record of the file is a raw v10 GPU device record ({@code NumOffloadProfilingThreads}
      * > 0), whose uniform counters come from a {@code .unifcnts} side file.
      */
+    @Override
     public boolean hasDeviceRecords() {
         return java.util.Arrays.stream(deviceLayouts).anyMatch(d -> d.deviceRecords() > 0);
     }
 
     /** Total per-wave slots of the device records: the number of counters the side file must hold. */
+    @Override
     public long deviceSlotCount() {
         long n = 0;
         for (DeviceLayout d : deviceLayouts) {
@@ -302,6 +314,7 @@ public final class RawProfileReader implements ProfileReader {
      * @return null when attached, else why not (the counters do not match the device slots); the
      *     records then carry no uniform counts
      */
+    @Override
     public String attachUniformCounters(long[] counters) {
         long expected = deviceSlotCount();
         if (counters.length != expected) {
@@ -340,7 +353,7 @@ public final class RawProfileReader implements ProfileReader {
                 + ", NumOffloadProfilingThreads " + r.offloadThreads() + ")";
         DeviceLayout layout = deviceLayouts[profileIndex];
         if (layout.preExpanded() && r.numCounters() % k != 0) {
-            throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+            throw new ProfileFormatException(fileName, r.offset(), Kind.MALFORMED, RawErrors.malformed(
                     where + ": NumCounters " + r.numCounters() + " is not a multiple of " + k + " slots"));
         }
         long slots = layout.slotsOf(r);
@@ -348,7 +361,7 @@ public final class RawProfileReader implements ProfileReader {
         try {
             raw = counters.read(r.withNumCounters(slots), p.countersDeltaFor(index), observer);
         } catch (ProfileFormatException e) {
-            throw new ProfileFormatException(fileName, r.offset(), e.reason() + " (" + where + ": "
+            throw new ProfileFormatException(fileName, r.offset(), e.kind(), e.reason() + " (" + where + ": "
                     + slots / k + " blocks x " + k + " slots)");
         }
         int blocks = raw.length / k;
@@ -378,7 +391,7 @@ public final class RawProfileReader implements ProfileReader {
         if (numWaves != 0) {
             if (numWaves >= counts.length) {
                 // The fork's reader: more wave counters than counters, or no block counter left.
-                throw new ProfileFormatException(fileName, r.offset(), RawErrors.malformed(
+                throw new ProfileFormatException(fileName, r.offset(), Kind.MALFORMED, RawErrors.malformed(
                         "invalid number of wave counters (NumWaveCounters " + numWaves + ", NumCounters "
                                 + r.numCounters() + ")"));
             }

@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 
 /**
  * File offsets of the sections of one raw profile, computed from its header. Each section directly
@@ -51,7 +52,7 @@ record RawSections(
         long vnamesEnd = s.add(h.vnamesSize());
         long valueData = s.add(pad8(h.vnamesSize()));
         if (valueData > fileSize) {
-            throw new ProfileFormatException(file, h.base(), RawErrors.BAD_HEADER);
+            throw new ProfileFormatException(file, h.base(), Kind.CORRUPT_HEADER, RawErrors.BAD_HEADER);
         }
         return new RawSections(binaryIds, data, counters, countersEnd, bitmap, bitmapEnd, uniform, uniformEnd, names,
                 namesEnd, vtables, vnames, vnamesEnd, valueData);
@@ -90,7 +91,7 @@ record RawSections(
         }
 
         private ProfileFormatException corrupt() {
-            return new ProfileFormatException(file, base, RawErrors.BAD_HEADER);
+            return new ProfileFormatException(file, base, Kind.CORRUPT_HEADER, RawErrors.BAD_HEADER);
         }
     }
 }

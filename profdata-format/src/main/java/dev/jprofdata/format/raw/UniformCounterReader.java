@@ -1,6 +1,7 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 
 /**
  * Reads a record's embedded uniform counters (raw v11/v12, the GPU offload design): u64 counts, one
@@ -57,6 +58,6 @@ final class UniformCounterReader {
     }
 
     private ProfileFormatException malformed(DataRecord r, String detail) {
-        return new ProfileFormatException(file, r.offset(), RawErrors.malformed(detail));
+        return new ProfileFormatException(file, r.offset(), Kind.MALFORMED, RawErrors.malformed(detail));
     }
 }

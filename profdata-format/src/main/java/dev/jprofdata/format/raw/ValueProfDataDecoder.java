@@ -2,6 +2,7 @@ package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
@@ -31,11 +32,11 @@ final class ValueProfDataDecoder {
      */
     static long blobSize(RawBytes bytes, long offset, String file) throws ProfileFormatException {
         if (bytes.size() - offset < 8) {
-            throw new ProfileFormatException(file, offset, RawErrors.TRUNCATED);
+            throw new ProfileFormatException(file, offset, Kind.TRUNCATED, RawErrors.TRUNCATED);
         }
         long totalSize = bytes.u32(offset);
         if (totalSize > bytes.size() - offset) {
-            throw new ProfileFormatException(file, offset, RawErrors.TOO_LARGE);
+            throw new ProfileFormatException(file, offset, Kind.TOO_LARGE, RawErrors.TOO_LARGE);
         }
         return totalSize;
     }
@@ -54,17 +55,17 @@ final class ValueProfDataDecoder {
         long totalSize = blobSize(bytes, offset, file);
         long numKinds = bytes.u32(offset + 4);
         if (numKinds > MAX_KINDS) {
-            throw new ProfileFormatException(file, offset + 4,
+            throw new ProfileFormatException(file, offset + 4, Kind.MALFORMED,
                     RawErrors.malformed("number of value profile kinds is invalid"));
         }
         if (totalSize < 8) {
             // Fuzzing found it: a blob smaller than its own 8-byte header decoded as "no kinds" and
             // advanced by 0. LLVM copies TotalSize bytes and then reads the header past them.
-            throw new ProfileFormatException(file, offset,
+            throw new ProfileFormatException(file, offset, Kind.MALFORMED,
                     RawErrors.malformed("value profile data is smaller than its header"));
         }
         if (totalSize % 8 != 0) {
-            throw new ProfileFormatException(file, offset,
+            throw new ProfileFormatException(file, offset, Kind.MALFORMED,
                     RawErrors.malformed("total size is not multiples of quardword"));
         }
         long end = offset + totalSize;
@@ -76,17 +77,18 @@ final class ValueProfDataDecoder {
         long allValues = 0;
         for (int k = 0; k < numKinds; k++) {
             if (end - at < 8) {
-                throw new ProfileFormatException(file, at, RawErrors.malformed(PAST_TOTAL));
+                throw new ProfileFormatException(file, at, Kind.MALFORMED, RawErrors.malformed(PAST_TOTAL));
             }
             long kind = bytes.u32(at);
             if (kind >= MAX_KINDS) {
-                throw new ProfileFormatException(file, at, RawErrors.malformed("value kind is invalid"));
+                throw new ProfileFormatException(file, at, Kind.MALFORMED,
+                        RawErrors.malformed("value kind is invalid"));
             }
             long numSites = bytes.u32(at + 4);
             long headerSize = (8 + numSites + 7) & ~7L;
             // The second test only matters for blobs over 2 GiB: the sites must fit one Java array.
             if (headerSize > end - at || numSites > Integer.MAX_VALUE - 16) {
-                throw new ProfileFormatException(file, at, RawErrors.malformed(PAST_TOTAL));
+                throw new ProfileFormatException(file, at, Kind.MALFORMED, RawErrors.malformed(PAST_TOTAL));
             }
             long numValues = 0;
             for (long s = 0; s < numSites; s++) {
@@ -94,7 +96,7 @@ final class ValueProfDataDecoder {
             }
             long recordSize = headerSize + 16 * numValues;
             if (recordSize > end - at) {
-                throw new ProfileFormatException(file, at, RawErrors.malformed(PAST_TOTAL));
+                throw new ProfileFormatException(file, at, Kind.MALFORMED, RawErrors.malformed(PAST_TOTAL));
             }
             recordOffsets[k] = at;
             at += recordSize;

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.text;
 
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.io.IOException;
 
 /**
@@ -69,19 +70,24 @@ final class TextCursor {
     }
 
     /** A problem at the current line (or at the end of the input when there is none). */
+    TextProfileException error(Kind kind, String reason) {
+        return new TextProfileException(file, lines.offset(), lines.lineNumber(), kind, reason);
+    }
+
+    /** As {@link #error(Kind, String)}, with the kind taken from the reason. */
     TextProfileException error(String reason) {
-        return new TextProfileException(file, lines.offset(), lines.lineNumber(), reason);
+        return error(Kind.ofReason(reason), reason);
     }
 
     /** LLVM's "malformed" error, with its optional detail. */
     TextProfileException malformed(String detail) {
-        return error(detail == null ? MALFORMED : MALFORMED + ": " + detail);
+        return error(Kind.MALFORMED, detail == null ? MALFORMED : MALFORMED + ": " + detail);
     }
 
     /** Fails with "truncated profile data" when the input has ended. */
     void requireLine() throws TextProfileException {
         if (lines.atEnd()) {
-            throw error(TRUNCATED);
+            throw error(Kind.TRUNCATED, TRUNCATED);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.jprofdata.format.text;
 
 import dev.jprofdata.format.Names;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.TemporalTrace;
 import dev.jprofdata.format.TemporalTraces;
@@ -42,7 +43,7 @@ record TextHeader(ProfileKind kind, TemporalTraces traces) {
                 bits |= ProfileKind.TEMPORAL;
                 streamSize = readTraces(c, traces);
             } else {
-                throw c.error(TextCursor.BAD_HEADER);
+                throw c.error(Kind.CORRUPT_HEADER, TextCursor.BAD_HEADER);
             }
             c.advance();
         }
@@ -75,7 +76,7 @@ record TextHeader(ProfileKind kind, TemporalTraces traces) {
     private static void nextLine(TextCursor c) throws IOException {
         c.advance();
         if (c.atEnd()) {
-            throw c.error(TextCursor.END_OF_FILE);
+            throw c.error(Kind.TRUNCATED, TextCursor.END_OF_FILE);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.text;
 
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -196,7 +197,7 @@ final class TextLines {
         eof = true;
         long data = firstNonNulAfter(pos + 1);
         if (data >= 0) {
-            throw new TextProfileException(file, nulOffset, lineNumber, TextCursor.MALFORMED
+            throw new TextProfileException(file, nulOffset, lineNumber, Kind.MALFORMED, TextCursor.MALFORMED
                     + ": a NUL byte, where llvm-profdata stops reading although data follows (at byte " + data
                     + "); the file is damaged");
         }

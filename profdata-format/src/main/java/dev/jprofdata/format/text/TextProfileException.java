@@ -13,9 +13,14 @@ public final class TextProfileException extends ProfileFormatException {
 
     private final long lineNumber;
 
-    public TextProfileException(String file, long offset, long lineNumber, String reason) {
-        super(file, offset, reason);
+    public TextProfileException(String file, long offset, long lineNumber, Kind kind, String reason) {
+        super(file, offset, kind, reason);
         this.lineNumber = lineNumber;
+    }
+
+    /** As the five-argument constructor, with the kind taken from the reason by {@link Kind#ofReason}. */
+    public TextProfileException(String file, long offset, long lineNumber, String reason) {
+        this(file, offset, lineNumber, Kind.ofReason(reason), reason);
     }
 
     public long lineNumber() {
@@ -29,7 +34,7 @@ public final class TextProfileException extends ProfileFormatException {
 
     @Override
     public ProfileFormatException withFile(String newFile) {
-        TextProfileException e = new TextProfileException(newFile, offset(), lineNumber, reason());
+        TextProfileException e = new TextProfileException(newFile, offset(), lineNumber, kind(), reason());
         e.initCause(getCause());
         return e;
     }

@@ -3,6 +3,7 @@ package dev.jprofdata.format.text;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileRecord;
@@ -53,7 +54,7 @@ public final class TextProfileReader implements ProfileReader {
         try {
             in = Files.newInputStream(path);
         } catch (NoSuchFileException e) {
-            throw new ProfileFormatException(displayName, -1, "No such file or directory");
+            throw new ProfileFormatException(displayName, -1, Kind.NOT_FOUND, "No such file or directory");
         }
         return open(in, displayName, guard);
     }

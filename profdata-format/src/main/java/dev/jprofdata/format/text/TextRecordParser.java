@@ -6,6 +6,7 @@ import static dev.jprofdata.format.text.UnsignedParser.U8;
 
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.Names;
+import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.SymbolTable;
 import dev.jprofdata.format.ValueKind;
@@ -293,7 +294,7 @@ final class TextRecordParser {
     /** The next capacity for an array holding {@code n} items; Java arrays cannot pass ~2^31. */
     private int grow(int n) throws TextProfileException {
         if (n >= MAX_ARRAY) {
-            throw c.error("too much profile data");
+            throw c.error(Kind.TOO_LARGE, "too much profile data");
         }
         return (int) Math.min(MAX_ARRAY, Math.max(16L, n + (long) (n >> 1)));
     }

@@ -29,6 +29,12 @@ public final class FuzzDrain {
         if (m == null || m.isEmpty() || (m.indexOf('\n') >= 0 && !llvmTwoLine && !summaryLines) || e.reason() == null) {
             throw new AssertionError("unclean error message: " + m, e);
         }
+        // Readers pass their kind explicitly; exceptions made without one take it from the reason
+        // (Kind.ofReason). The two must agree, so that either way a caller sees the same kind.
+        if (e.kind() != ProfileFormatException.Kind.ofReason(e.reason())) {
+            throw new AssertionError("kind " + e.kind() + " but the reason reads as "
+                    + ProfileFormatException.Kind.ofReason(e.reason()) + ": " + m, e);
+        }
     }
 
     /** Reads every record and every header-level fact; returns the number of records. */

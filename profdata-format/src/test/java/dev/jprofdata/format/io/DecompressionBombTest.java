@@ -53,6 +53,7 @@ class DecompressionBombTest {
             }
         }).isInstanceOfSatisfying(ProfileFormatException.class, e -> {
             assertThat(e.file()).isEqualTo("bomb.zst");
+            assertThat(e.kind()).isEqualTo(ProfileFormatException.Kind.DECOMPRESSION_LIMIT);
             assertThat(e.reason()).isEqualTo("decompressed zstd data is larger than " + Decompression.BOMB_FLOOR
                     + " bytes (a decompression bomb? -Djprofdata.maxDecompressionRatio=N raises the limit)");
             assertThat(e.offset()).isBetween(0L, compressed);
