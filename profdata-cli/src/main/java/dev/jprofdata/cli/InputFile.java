@@ -1,9 +1,8 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.io.TemporaryCopy;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -19,8 +18,6 @@ import java.nio.file.Path;
 final class InputFile implements AutoCloseable {
     static final String STDIN = "-";
 
-    /** Free space left untouched on the temporary file system while copying. */
-    private static final long DISK_MARGIN = 64L << 20;
 
     private final String displayName;
     private final Path path;
@@ -59,37 +56,15 @@ final class InputFile implements AutoCloseable {
 
     /** Copies {@code in} to a new private temporary file, keeping clear of a full disk. */
     private static InputFile copy(String displayName, InputStream in) {
-        Path temp;
         try {
-            temp = Files.createTempFile("jprofdata-input", ".tmp");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        boolean done = false;
-        try (OutputStream out = Files.newOutputStream(temp)) {
-            byte[] buffer = new byte[1 << 16];
-            long copied = 0;
-            long checkedAt = -DISK_MARGIN;
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                if (copied - checkedAt >= DISK_MARGIN) {
-                    if (Files.getFileStore(temp).getUsableSpace() < DISK_MARGIN + buffer.length) {
-                        throw new CliException(displayName + ": not enough space in the temporary directory to copy"
-                                + " it (it is read once, as a pipe; " + copied + " bytes copied)");
-                    }
-                    checkedAt = copied;
-                }
-                out.write(buffer, 0, n);
-                copied += n;
-            }
-            done = true;
+            Path temp = TemporaryCopy.write(in, displayName, "jprofdata-input", ".tmp",
+                    "copy it (it is read once, as a pipe)");
+            return new InputFile(displayName, temp, true);
+        } catch (TemporaryCopy.NoSpaceException e) {
+            throw new CliException(e.getMessage());
         } catch (IOException e) {
             throw new CliException(displayName + ": " + ReadErrors.reason(e));
-        } finally {
-            if (!done) {
-                delete(temp);
-            }
         }
-        return new InputFile(displayName, temp, true);
     }
 
     /** The name as the user typed it, for messages. */

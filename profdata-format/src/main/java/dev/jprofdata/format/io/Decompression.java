@@ -6,7 +6,6 @@ import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -19,9 +18,6 @@ import java.util.zip.ZipException;
  * spilling such a stream to a temporary file for the readers that need random access.
  */
 public final class Decompression {
-    /** Free space left untouched on the temporary file system while spilling. */
-    private static final long DISK_MARGIN = 64L << 20;
-    private static final int CHUNK = 1 << 16;
     /**
      * Decompression-bomb guard: the decompressed data may exceed {@link #BOMB_FLOOR} only while it
      * stays within this many times the compressed file's size. Real profiles compress 2 to 20
@@ -54,37 +50,9 @@ public final class Decompression {
         }
     }
 
-    /**
-     * Copies the rest of {@code in} to a new temporary file, checking the free space every 64 MiB
-     * rather than trusting a size field (gzip stores the size modulo 2^32, zstd frames need not store
-     * it). The caller deletes the file.
-     */
+    /** Copies the rest of decompressed {@code in} to a new temporary file ({@link TemporaryCopy}); the caller deletes it. */
     public static Path spill(InputStream in, String displayName) throws IOException {
-        Path temp = Files.createTempFile("jprofdata-", ".decompressed");
-        boolean done = false;
-        try (OutputStream out = Files.newOutputStream(temp)) {
-            byte[] buffer = new byte[CHUNK];
-            long written = 0;
-            long checkedAt = -DISK_MARGIN;
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                if (written - checkedAt >= DISK_MARGIN) {
-                    if (Files.getFileStore(temp).getUsableSpace() < DISK_MARGIN + CHUNK) {
-                        throw new IOException(displayName + ": not enough space in the temporary directory to"
-                                + " decompress it (" + written + " bytes written)");
-                    }
-                    checkedAt = written;
-                }
-                out.write(buffer, 0, n);
-                written += n;
-            }
-            done = true;
-            return temp;
-        } finally {
-            if (!done) {
-                Files.deleteIfExists(temp);
-            }
-        }
+        return TemporaryCopy.write(in, displayName, "jprofdata-", ".decompressed", "decompress it");
     }
 
     /** The most decompressed bytes accepted from a compressed file of {@code compressedSize} bytes. */
