@@ -41,6 +41,8 @@ public final class TextProfileWriter {
      *
      * @throws WaveCountsInTextException before writing anything, when a record has GPU wave
      *     counters, which the text format cannot hold
+     * @throws UnwritableNameException before writing anything, when a function name would not read
+     *     back (empty, a line break or NUL in it, a leading {@code #}, a trailing carriage return)
      */
     public static void write(ProfileContents contents, OutputStream out) throws IOException {
         long withWaves = 0;
@@ -53,6 +55,12 @@ public final class TextProfileWriter {
         }
         if (withWaves > 0) {
             throw new WaveCountsInTextException(withWaves);
+        }
+        for (NameGroup group : contents.groups()) {
+            String why = UnwritableNameException.problem(group.name());
+            if (why != null) {
+                throw new UnwritableNameException(group.name(), why);
+            }
         }
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.ISO_8859_1), 1 << 16);
         writeHeader(contents.kind(), w);
