@@ -111,6 +111,9 @@ class ReadmeOptionsTest {
         assertThat(listed).as("hidden options of %s in the README", command).isEqualTo(names(spec, true));
     }
 
+    /** Options of the {@code java} command that the docs name (spec/library-api.md), not jprofdata's. */
+    private static final Set<String> JAVA_LAUNCHER_OPTIONS = Set.of("--add-modules");
+
     /** The other way round, everywhere: a {@code --name} the README or spec/ shows is a real option. */
     @Test
     void everyLongOptionTheDocsNameIsDeclared() throws IOException {
@@ -128,8 +131,10 @@ class ReadmeOptionsTest {
         for (Path doc : docs) {
             Set<String> unknown = new TreeSet<>();
             for (String name : optionsIn(Files.readString(doc, StandardCharsets.UTF_8))) {
-                // "--opt": the README's example of LLVM's spelling rule, not an option.
-                if (name.startsWith("--") && !declared.contains(name) && !name.equals("--opt")) {
+                // "--opt": the README's example of LLVM's spelling rule, not an option; and options
+                // of the java launcher itself that the docs tell library users about.
+                if (name.startsWith("--") && !declared.contains(name) && !name.equals("--opt")
+                        && !JAVA_LAUNCHER_OPTIONS.contains(name)) {
                     unknown.add(name);
                 }
             }
