@@ -119,8 +119,9 @@ public class ProfileFormatException extends IOException {
     private final String reason;
 
     /**
-     * A problem of {@code kind}, described for people by {@code reason}. The message is
-     * {@code <file>: <reason> (at byte <offset>)}, without the parts that are null or -1.
+     * A problem of {@code kind} (null counts as {@link Kind#MALFORMED}), described for people by
+     * {@code reason}. The message is {@code <file>: <reason> (at byte <offset>)}, without the parts
+     * that are null or -1.
      */
     public ProfileFormatException(String file, long offset, Kind kind, String reason) {
         super(compose(file, offset, reason));
