@@ -39,10 +39,15 @@ public class ProfileFormatException extends IOException {
         UNSUPPORTED_HASH_TYPE,
         /**
          * The data ends too early ({@code truncated}; also a text profile that ends inside a record,
-         * LLVM's {@code eof}, a gzip or zstd stream that ends early, and a file that shrank while
-         * it was read).
+         * LLVM's {@code eof}, and a gzip or zstd stream that ends early).
          */
         TRUNCATED,
+        /**
+         * The file shrank while it was read (another process truncated or rewrote it; ours). Not a
+         * fault of its contents, but nothing read from it since can be trusted, so callers stop
+         * rather than keep a partial result.
+         */
+        TRUNCATED_WHILE_READING,
         /** A size field runs past the data ({@code too_large}, "too much profile data"). */
         TOO_LARGE,
         /** Any other structural problem ({@code malformed}), including a damaged gzip or zstd stream. */
@@ -93,9 +98,11 @@ public class ProfileFormatException extends IOException {
             if (reason.startsWith("unsupported instrumentation profile hash type")) {
                 return UNSUPPORTED_HASH_TYPE;
             }
-            if (reason.startsWith("truncated ") || reason.startsWith("end of File")
-                    || reason.startsWith("file was truncated while being read")) {
+            if (reason.startsWith("truncated ") || reason.startsWith("end of File")) {
                 return TRUNCATED;
+            }
+            if (reason.startsWith("file was truncated while being read")) {
+                return TRUNCATED_WHILE_READING;
             }
             if (reason.startsWith("too much profile data")) {
                 return TOO_LARGE;
@@ -119,8 +126,9 @@ public class ProfileFormatException extends IOException {
     private final String reason;
 
     /**
-     * A problem of {@code kind}, described for people by {@code reason}. The message is
-     * {@code <file>: <reason> (at byte <offset>)}, without the parts that are null or -1.
+     * A problem of {@code kind} (null counts as {@link Kind#MALFORMED}), described for people by
+     * {@code reason}. The message is {@code <file>: <reason> (at byte <offset>)}, without the parts
+     * that are null or -1.
      */
     public ProfileFormatException(String file, long offset, Kind kind, String reason) {
         super(compose(file, offset, reason));

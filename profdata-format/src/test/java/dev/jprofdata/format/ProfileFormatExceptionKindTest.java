@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.jprofdata.format.ProfileFormatException.Kind;
+import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.text.TextProfileException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -100,6 +101,20 @@ class ProfileFormatExceptionKindTest {
     }
 
     /**
+     * A file that shrinks under a mapping is its own kind (the whole read is void), which is how
+     * merge and overlap tell it from a file that is simply cut short.
+     */
+    @Test
+    void aFileTruncatedWhileReadIsNotATruncatedFile() {
+        ProfileFormatException shrank = MappedFaults.truncated("f",
+                new InternalError("a fault occurred in an unsafe memory access operation"));
+        assertThat(shrank.kind()).isEqualTo(Kind.TRUNCATED_WHILE_READING);
+        assertThat(shrank.getMessage()).isEqualTo("f: " + MappedFaults.TRUNCATED);
+        assertThat(MappedFaults.isTruncation(shrank)).isTrue();
+        assertThat(MappedFaults.isTruncation(new ProfileFormatException("f", 8, "truncated profile data"))).isFalse();
+    }
+
+    /**
      * The three-argument constructors (which other code may still use) take the kind from the
      * reason; every reason of spec/robustness.md's catalogue maps to its kind.
      */
@@ -119,7 +134,7 @@ class ProfileFormatExceptionKindTest {
         assertThat(Kind.ofReason("truncated profile data")).isEqualTo(Kind.TRUNCATED);
         assertThat(Kind.ofReason("truncated zstd data")).isEqualTo(Kind.TRUNCATED);
         assertThat(Kind.ofReason("end of File")).isEqualTo(Kind.TRUNCATED);
-        assertThat(Kind.ofReason("file was truncated while being read")).isEqualTo(Kind.TRUNCATED);
+        assertThat(Kind.ofReason("file was truncated while being read")).isEqualTo(Kind.TRUNCATED_WHILE_READING);
         assertThat(Kind.ofReason("trailing garbage after gzip data (not a gzip member)")).isEqualTo(Kind.MALFORMED);
         assertThat(Kind.ofReason("too much profile data")).isEqualTo(Kind.TOO_LARGE);
         assertThat(Kind.ofReason("malformed instrumentation profile data: symbol name is empty"))

@@ -84,8 +84,10 @@ final class InputLoader {
         } catch (InternalError e) {
             throw new UncheckedIOException(MappedFaults.truncated(input.displayName(), e));
         }
-        if (loaded.failure() != null && MappedFaults.TRUNCATED.equals(loaded.failure().reason())) {
-            throw new UncheckedIOException(new ProfileFormatException(input.displayName(), -1, MappedFaults.TRUNCATED));
+        if (loaded.failure() != null
+                && loaded.failure().formatKind() == ProfileFormatException.Kind.TRUNCATED_WHILE_READING) {
+            throw new UncheckedIOException(new ProfileFormatException(input.displayName(), -1,
+                    ProfileFormatException.Kind.TRUNCATED_WHILE_READING, MappedFaults.TRUNCATED));
         }
         return loaded;
     }

@@ -82,8 +82,8 @@ public final class Decompression {
             return new ProfileFormatException(file, counted.count(), Kind.MALFORMED,
                     "malformed " + what + " data: " + e.getMessage(), e);
         }
-        if (e instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith(ZstdStreams.UNAVAILABLE)) {
-            return new ProfileFormatException(file, -1, Kind.DECOMPRESSOR_UNAVAILABLE, io.getMessage(), e);
+        if (e instanceof ZstdStreams.Unavailable u) {
+            return new ProfileFormatException(file, -1, Kind.DECOMPRESSOR_UNAVAILABLE, u.getMessage(), e);
         }
         if (e instanceof IOException io) {
             return io;

@@ -43,7 +43,7 @@ public final class MappedFaults {
 
     /** Whether {@code e} reports a file that was truncated while it was read. */
     public static boolean isTruncation(Throwable e) {
-        return e instanceof ProfileFormatException p && TRUNCATED.equals(p.reason());
+        return e instanceof ProfileFormatException p && p.kind() == Kind.TRUNCATED_WHILE_READING;
     }
 
     /**
@@ -54,6 +54,6 @@ public final class MappedFaults {
         if (!isFault(error)) {
             throw error;
         }
-        return new ProfileFormatException(file, -1, Kind.TRUNCATED, TRUNCATED, error);
+        return new ProfileFormatException(file, -1, Kind.TRUNCATED_WHILE_READING, TRUNCATED, error);
     }
 }

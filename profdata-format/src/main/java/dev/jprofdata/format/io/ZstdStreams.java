@@ -16,11 +16,20 @@ final class ZstdStreams {
     private ZstdStreams() {
     }
 
+    /** zstd-jni is missing or cannot load; the message starts with {@link #UNAVAILABLE}. */
+    static final class Unavailable extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Unavailable(LinkageError cause) {
+            super(UNAVAILABLE + ": " + cause, cause);
+        }
+    }
+
     static InputStream input(InputStream in) throws IOException {
         try {
             return new com.github.luben.zstd.ZstdInputStream(in);
         } catch (LinkageError e) {
-            throw new IOException(UNAVAILABLE + ": " + e, e);
+            throw new Unavailable(e);
         }
     }
 
@@ -28,7 +37,7 @@ final class ZstdStreams {
         try {
             return new com.github.luben.zstd.ZstdOutputStream(out, 3);
         } catch (LinkageError e) {
-            throw new IOException(UNAVAILABLE + ": " + e, e);
+            throw new Unavailable(e);
         }
     }
 }
