@@ -101,6 +101,23 @@ public final class SummaryBuilder {
         }
     }
 
+    /**
+     * Counts one function of a sample profile: its head samples are its entry count for
+     * {@code maxFunctionCount}, but unlike instrumentation records they are not a counter
+     * ({@code SampleProfileSummaryBuilder}). Its body records go in through {@link #addSampleCount}.
+     */
+    public void addSampleFunction(long headSamples) {
+        numFunctions++;
+        if (Long.compareUnsigned(headSamples, maxFunctionCount) > 0) {
+            maxFunctionCount = headSamples;
+        }
+    }
+
+    /** Counts one body record of a sample profile. */
+    public void addSampleCount(long samples) {
+        addCount(samples);
+    }
+
     private void addCount(long c) {
         totalCount += c;
         if (Long.compareUnsigned(c, maxCount) > 0) {

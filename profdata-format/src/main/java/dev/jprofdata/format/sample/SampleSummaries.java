@@ -1,0 +1,66 @@
+package dev.jprofdata.format.sample;
+
+import dev.jprofdata.format.summary.ProfileSummary;
+import dev.jprofdata.format.summary.SummaryBuilder;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * LLVM's summary of a sample profile ({@code SampleProfileSummaryBuilder}): every top-level profile
+ * is a function whose head samples are its entry count, and every body record, of the function and
+ * of its inlinees, is a counter. Inlinees also merged into their base profile
+ * ({@link FunctionSamples#ATTR_DUPLICATED_INTO_BASE}) are skipped so they do not count twice. A
+ * context-sensitive profile is first flattened by leaf function, unless {@code contextless} asks to
+ * count every context as a function.
+ */
+public final class SampleSummaries {
+    private SampleSummaries() {
+    }
+
+    /** The summary of {@code profiles} with LLVM's 16 default cutoffs. */
+    public static ProfileSummary compute(Collection<FunctionSamples> profiles, boolean contextSensitive,
+            boolean contextless) {
+        Collection<FunctionSamples> counted = profiles;
+        if (contextSensitive && !contextless) {
+            counted = flattenByFunction(profiles);
+        }
+        SummaryBuilder builder = new SummaryBuilder(SummaryBuilder.defaultCutoffs());
+        for (FunctionSamples f : counted) {
+            builder.addSampleFunction(f.headSamples());
+            addBody(builder, f);
+        }
+        return builder.build();
+    }
+
+    /** The summary of a whole profile, with LLVM's defaults for the context-less choice. */
+    public static ProfileSummary compute(SampleProfile profile) {
+        return compute(profile.profiles().values(), profile.flags().contextSensitive(), false);
+    }
+
+    private static void addBody(SummaryBuilder builder, FunctionSamples f) {
+        for (SampleRecord r : f.body().values()) {
+            builder.addSampleCount(r.samples());
+        }
+        for (TreeMap<FunctionId, FunctionSamples> callees : f.callsites().values()) {
+            for (FunctionSamples c : callees.values()) {
+                if ((c.attributes() & FunctionSamples.ATTR_DUPLICATED_INTO_BASE) == 0) {
+                    addBody(builder, c);
+                }
+            }
+        }
+    }
+
+    /**
+     * Merges every context of a function into one profile keyed by the function, in input order
+     * (what LLVM's flattening for the summary does; a checksum mismatch leaves that context out).
+     */
+    private static Collection<FunctionSamples> flattenByFunction(Collection<FunctionSamples> profiles) {
+        Map<FunctionId, FunctionSamples> flat = new LinkedHashMap<>();
+        for (FunctionSamples f : profiles) {
+            flat.computeIfAbsent(f.function(), k -> new FunctionSamples(null)).merge(f, 1);
+        }
+        return flat.values();
+    }
+}
