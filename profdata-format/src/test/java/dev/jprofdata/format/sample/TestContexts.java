@@ -21,10 +21,19 @@ final class TestContexts {
             }
             String loc = f.substring(colon + 1);
             int dot = loc.indexOf('.');
-            LineLocation l = dot < 0 ? LineLocation.of(Long.parseLong(loc), 0)
-                    : LineLocation.of(Long.parseLong(loc.substring(0, dot)), Long.parseLong(loc.substring(dot + 1)));
+            // As LLVM: the line is read as a signed int, the discriminator as unsigned; failures are 0.
+            LineLocation l = dot < 0 ? new LineLocation(number(loc, true), 0)
+                    : new LineLocation(number(loc.substring(0, dot), true), number(loc.substring(dot + 1), false));
             frames.add(new ContextFrame(FunctionId.of(f.substring(0, colon)), l));
         }
         return SampleContext.ofFrames(frames);
+    }
+
+    private static int number(String s, boolean signed) {
+        try {
+            return signed ? Integer.parseInt(s) : Integer.parseUnsignedInt(s);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 }
