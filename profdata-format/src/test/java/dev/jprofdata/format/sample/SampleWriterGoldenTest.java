@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SampleWriterGoldenTest {
     private static final String[] PREFIXES = {"sample_ext_", "sample_bin_", "sample_extz_", "sample_md5_",
-        "sample_partial_", "sample_split_", "sample_splittext_", "sample_psl_", "sample_text_"};
+        "sample_partial_", "sample_split_", "sample_splittext_", "sample_psl_", "sample_text_", "sample_gcc_", "sample_sizelimit_", "sample_vt_"};
 
     static Stream<String> cases() throws IOException {
         try (Stream<Path> s = Files.list(SampleFixtureFiles.root().resolve("cases"))) {
@@ -54,6 +54,9 @@ class SampleWriterGoldenTest {
                 case "--extbinary" -> options = withFormat(options, SampleFormat.EXTBINARY);
                 case "--binary" -> options = withFormat(options, SampleFormat.BINARY);
                 case "--text" -> options = withFormat(options, SampleFormat.TEXT);
+                case "--gcc" -> options = withFormat(options, SampleFormat.GCC);
+                case "-extbinary-write-vtable-type-prof", "--extbinary-write-vtable-type-prof" ->
+                    options = options.withWriteVtableTypes(true);
                 case "--compress-all-sections" -> options = options.withCompressAllSections(true);
                 case "--use-md5" -> options = options.withUseMd5(true);
                 case "--gen-partial-profile" -> options = options.withPartialProfile(true);
@@ -61,7 +64,9 @@ class SampleWriterGoldenTest {
                 case "--drop-profile-symbol-list" -> dropSymbols = true;
                 case "-o" -> output = args.get(++i);
                 default -> {
-                    if (a.startsWith("--prof-sym-list=")) {
+                    if (a.startsWith("--output-size-limit=")) {
+                        options = options.withOutputSizeLimit(Long.parseLong(a.substring(20)));
+                    } else if (a.startsWith("--prof-sym-list=")) {
                         for (String l : Files.readAllLines(root.resolve(a.substring(16)), StandardCharsets.ISO_8859_1)) {
                             if (!l.isBlank()) {
                                 symbols.add(l.strip());
