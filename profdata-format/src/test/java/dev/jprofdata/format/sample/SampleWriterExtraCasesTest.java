@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,7 +45,8 @@ class SampleWriterExtraCasesTest {
                 default -> o.withOutputSizeLimit(Long.parseLong(opt));
             };
         }
-        SampleProfile merged = SampleWriterGoldenTest.asMerged(TestTextProfiles.read(dir().resolve(f.get(1))), null);
+        SampleProfile merged = SampleWriterGoldenTest.asMerged(SampleWriterGoldenTest.read(dir().resolve(f.get(1))),
+                new TreeSet<>(), false);
         byte[] expected = Files.readAllBytes(dir().resolve("out/" + f.get(0) + ".out"));
         assertThat(SampleProfileWriters.toBytes(merged, o)).as(f.get(0)).isEqualTo(expected);
     }
