@@ -94,15 +94,19 @@ public final class ExtBinaryWriter {
         long[][] entries = new long[layout.size()][];
         for (int slot : layout.writeOrder()) {
             int start = out.size();
-            byte[] payload = payload(slot);
-            long f = sectionFlags[slot];
-            if ((f & FLAG_COMPRESSED) != 0 && payload.length > 0) {
-                byte[] z = ExtBinaryCompression.deflate(payload);
-                out.uleb(payload.length);
-                out.uleb(z.length);
-                out.bytes(z);
+            if ((sectionFlags[slot] & FLAG_COMPRESSED) != 0) {
+                SampleBinaryOutput plain = new SampleBinaryOutput();
+                payload(slot, plain);
+                if (plain.size() > 0) {
+                    byte[] payload = plain.toByteArray();
+                    byte[] z = ExtBinaryCompression.deflate(payload);
+                    out.uleb(payload.length);
+                    out.uleb(z.length);
+                    out.bytes(z);
+                }
             } else {
-                out.bytes(payload);
+                // Uncompressed payloads go straight into the file buffer.
+                payload(slot, out);
             }
             entries[slot] = new long[] {layout.type(slot), sectionFlags[slot], start, out.size() - start};
         }
@@ -144,8 +148,8 @@ public final class ExtBinaryWriter {
         }
     }
 
-    private byte[] payload(int slot) {
-        SampleBinaryOutput s = new SampleBinaryOutput();
+    /** Appends the payload of {@code slot} to {@code s}. */
+    private void payload(int slot, SampleBinaryOutput s) {
         switch (layout.type(slot)) {
             case SampleLayout.SEC_PROFILE_SUMMARY -> FunctionRecordEncoder.writeSummary(
                     SampleSummaries.compute(mapOrder, flags.contextSensitive(), false), s);
@@ -157,7 +161,6 @@ public final class ExtBinaryWriter {
             case SampleLayout.SEC_PROFILE_SYMBOL_LIST -> symbolList(s);
             default -> throw new IllegalStateException("no writer for section type " + layout.type(slot));
         }
-        return s.toByteArray();
     }
 
     private void nameTable(int slot, SampleBinaryOutput s) {
@@ -229,8 +232,9 @@ public final class ExtBinaryWriter {
         FunctionRecordEncoder encoder = new FunctionRecordEncoder(names, f -> contextIndex(f.context()),
                 options.writeVtableTypes());
         functionOffsets = new LinkedHashMap<>();
+        int sectionStart = s.size();
         for (FunctionSamples f : SampleProfileOrder.sorted(chosen)) {
-            functionOffsets.put(f.context(), (long) s.size());
+            functionOffsets.put(f.context(), (long) (s.size() - sectionStart));
             encoder.writeRecord(f, s);
         }
     }
