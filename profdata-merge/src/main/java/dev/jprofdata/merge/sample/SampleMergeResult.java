@@ -18,6 +18,8 @@ import java.util.List;
  * @param functionsRemovedByFilter top-level profiles the filter removed
  * @param dataLoss what did not make it into the output (see {@link DataLoss}; counts are weighted
  *     total samples of top-level profiles)
+ * @param reportLines what llvm-profdata prints while merging, in its order: each problem's
+ *     {@link FunctionProblem#message()} and, for a skipped input, {@code warning: FILE: reason}
  */
 public record SampleMergeResult(
         SampleProfile profile,
@@ -27,11 +29,13 @@ public record SampleMergeResult(
         boolean filtered,
         long functionsBeforeFilter,
         long functionsRemovedByFilter,
-        DataLoss dataLoss) {
+        DataLoss dataLoss,
+        List<String> reportLines) {
 
     public SampleMergeResult {
         problems = List.copyOf(problems);
         failures = List.copyOf(failures);
+        reportLines = List.copyOf(reportLines);
     }
 
     /** The line llvm-profdata prints after filtering. */

@@ -54,6 +54,7 @@ public final class SampleMerger {
         SampleMergeState state = new SampleMergeState(options);
         List<FunctionProblem> problems = new ArrayList<>();
         List<InputFailure> failures = new ArrayList<>();
+        List<String> lines = new ArrayList<>();
         int recordless = 0;
         int threads = threads(inputs.size());
         ExecutorService pool = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
@@ -77,13 +78,18 @@ public final class SampleMerger {
                 }
                 MergeInput input = inputs.get(i);
                 if (read.error != null) {
-                    failures.add(fail(input, read.error));
+                    InputFailure f = fail(input, read.error);
+                    failures.add(f);
+                    lines.add("warning: " + f.file() + ": " + f.describe());
                     continue;
                 }
                 if (read.profile.profiles().isEmpty()) {
                     recordless++;
                 }
-                problems.addAll(state.add(read.profile, input.weight(), input.displayName()));
+                for (FunctionProblem p : state.add(read.profile, input.weight(), input.displayName())) {
+                    problems.add(p);
+                    lines.add(p.message());
+                }
             }
         } finally {
             if (pool != null) {
@@ -107,7 +113,7 @@ public final class SampleMerger {
         DataLoss loss = new DataLoss(inputs.size(), failures.size(), 0, 0, recordless, state.recordsRead(),
                 droppedRecords, state.countsRead(), droppedCounts, 0);
         return new SampleMergeResult(finished.profile, problems, failures, inputs.size(), finished.filtered,
-                finished.before, finished.removed, loss);
+                finished.before, finished.removed, loss, lines);
     }
 
     /** The merged profile after the steps that follow merging, and what the filter did. */
