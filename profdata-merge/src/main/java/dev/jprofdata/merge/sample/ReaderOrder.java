@@ -1,6 +1,7 @@
 package dev.jprofdata.merge.sample;
 
 import dev.jprofdata.format.sample.FunctionSamples;
+import dev.jprofdata.format.sample.LlvmMapOrder;
 import dev.jprofdata.format.sample.SampleProfile;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ final class ReaderOrder {
     }
 
     static List<FunctionSamples> of(SampleProfile input) {
-        return new ArrayList<>(input.profiles().values());
+        return LlvmMapOrder.iterationOrder(new ArrayList<>(input.profiles().values()),
+                f -> LlvmMapOrder.mapKey(f.context()));
     }
 }

@@ -3,6 +3,7 @@ package dev.jprofdata.merge.sample;
 import dev.jprofdata.format.sample.FunctionId;
 import dev.jprofdata.format.sample.FunctionSamples;
 import dev.jprofdata.format.sample.LineLocation;
+import dev.jprofdata.format.sample.LlvmMapOrder;
 import dev.jprofdata.format.sample.MergeStatus;
 import dev.jprofdata.format.sample.SampleContext;
 import dev.jprofdata.format.sample.SampleFormat;
@@ -23,7 +24,7 @@ import java.util.TreeSet;
  *
  * <p>Profiles are keyed as llvm-profdata keys its map: a plain context by its function's GUID (so
  * {@code main} and the MD5 hash of {@code main} are one entry, spelled as the first input spelled
- * it), a calling context by its frames. The map keeps insertion order, which is the order
+ * it), a calling context by LLVM's hash of its frames ({@link LlvmMapOrder#mapKey}). The map keeps insertion order, which is the order
  * llvm-profdata inserts into its hash map; writers derive LLVM's iteration order from it.
  */
 public final class SampleMergeState {
@@ -46,7 +47,7 @@ public final class SampleMergeState {
 
     /** The key llvm-profdata's profile map uses for {@code context}. */
     static Object key(SampleContext context) {
-        return context.isContextSensitive() ? context : (Object) context.function().guid();
+        return LlvmMapOrder.mapKey(context);
     }
 
     /**
