@@ -1,8 +1,6 @@
 package dev.jprofdata.maven;
 
 import dev.jprofdata.format.io.Compression;
-import dev.jprofdata.format.sample.SampleFormat;
-import dev.jprofdata.format.sample.SampleWriteOptions;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
 import dev.jprofdata.merge.MergeInput;
@@ -11,9 +9,6 @@ import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.Profiles;
-import dev.jprofdata.merge.SampleProfiles;
-import dev.jprofdata.merge.sample.SampleMergeOptions;
-import dev.jprofdata.merge.sample.SampleMergeResult;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,8 +23,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 
 /**
  * Goal {@code merge}: merges the profiles found in directories (by glob) and listed explicitly,
- * with weights, into one indexed (or text) profile, like {@code llvm-profdata merge}; with
- * {@code sample}, sample profiles into one sample profile, like {@code llvm-profdata merge --sample}.
+ * with weights, into one indexed (or text) profile, like {@code llvm-profdata merge}.
  */
 // maven-plugin-plugin writes the plugin descriptor from these annotations; this class comment and
 // the fields' comments become the goal's and the parameters' descriptions (mvn help:describe).
@@ -67,16 +61,6 @@ public final class MergeMojo extends AbstractMojo {
      */
     @Parameter(property = "jprofdata.valueMerge", defaultValue = "exact")
     String valueMerge = "exact";
-    /**
-     * Merge sample profiles (AutoFDO, CSSPGO: text, binary, ext-binary or GCC AutoFDO inputs)
-     * instead of instrumentation profiles, as {@code llvm-profdata merge --sample}. Set
-     * {@code includes} to match the sample files (the default matches {@code .profraw} files).
-     */
-    @Parameter(property = "jprofdata.sample", defaultValue = "false")
-    boolean sample;
-    /** With {@code sample}: the output encoding, {@code extbinary} (default), {@code binary} or {@code text}. */
-    @Parameter(property = "jprofdata.sampleFormat", defaultValue = "extbinary")
-    String sampleFormat = "extbinary";
     /** Skip the goal. */
     @Parameter(property = "jprofdata.skip", defaultValue = "false")
     boolean skip;
@@ -96,10 +80,6 @@ public final class MergeMojo extends AbstractMojo {
         if (list.isEmpty()) {
             throw new MojoFailureException("jprofdata: no profiles found (inputDirectories " + inputDirectories
                     + ", includes " + includes + ", inputs " + inputs + ")");
-        }
-        if (sample) {
-            mergeSamples(list);
-            return;
         }
         MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode))
                 .valueMerge(parseValueMerge(valueMerge)).build();
@@ -137,38 +117,6 @@ public final class MergeMojo extends AbstractMojo {
             throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
         }
         getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
-    }
-
-    /** The {@code sample} variant of the goal: the library's sample merge and writer. */
-    private void mergeSamples(List<MergeInput> list) throws MojoExecutionException, MojoFailureException {
-        SampleFormat format = switch (sampleFormat) {
-            case "extbinary" -> SampleFormat.EXTBINARY;
-            case "binary" -> SampleFormat.BINARY;
-            case "text" -> SampleFormat.TEXT;
-            default -> throw new MojoExecutionException(
-                    "jprofdata: sampleFormat must be extbinary, binary or text, not " + sampleFormat);
-        };
-        SampleMergeOptions options = SampleMergeOptions.builder().numThreads(numThreads)
-                .failureMode(parse(failureMode)).build();
-        SampleMergeResult result;
-        try {
-            result = SampleProfiles.merge(list, options);
-        } catch (NoProfileMergedException e) {
-            throw new MojoFailureException("jprofdata: no profile can be merged: " + describe(e.failures()), e);
-        } catch (IOException e) {
-            throw new MojoExecutionException("jprofdata: merge failed: " + e.getMessage(), e);
-        }
-        for (String line : result.reportLines()) {
-            getLog().warn("jprofdata: " + line);
-        }
-        Path out = basedir.toPath().resolve(output.toPath());
-        try {
-            java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
-            SampleProfiles.write(result.profile(), SampleWriteOptions.defaults(format), out);
-        } catch (IOException e) {
-            throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
-        }
-        getLog().info("jprofdata: merged " + list.size() + " sample profile(s) into " + out);
     }
 
     private static dev.jprofdata.merge.ValueMerge parseValueMerge(String text) throws MojoExecutionException {
