@@ -14,6 +14,9 @@ import dev.jprofdata.format.Names;
 public final class FunctionId implements Comparable<FunctionId> {
     private final String name;
     private final long hash;
+    // The MD5 of a string name, computed on first use: profile maps key every profile by it.
+    private long md5;
+    private volatile boolean md5Known;
 
     private FunctionId(String name, long hash) {
         this.name = name;
@@ -44,7 +47,14 @@ public final class FunctionId implements Comparable<FunctionId> {
 
     /** The hash value of a hash id; for a string the MD5 of its bytes. */
     public long guid() {
-        return name != null ? Names.md5(name) : hash;
+        if (name == null) {
+            return hash;
+        }
+        if (!md5Known) {
+            md5 = Names.md5(name);
+            md5Known = true;
+        }
+        return md5;
     }
 
     /** The name's bytes, or the decimal digits of a hash. */
@@ -54,6 +64,9 @@ public final class FunctionId implements Comparable<FunctionId> {
 
     @Override
     public int compareTo(FunctionId o) {
+        if (this == o) {
+            return 0;
+        }
         if (name == null) {
             return o.name == null ? Long.compareUnsigned(hash, o.hash) : -1;
         }
@@ -62,6 +75,9 @@ public final class FunctionId implements Comparable<FunctionId> {
 
     @Override
     public boolean equals(Object obj) {
+        if (this == obj) {
+            return true;
+        }
         if (!(obj instanceof FunctionId o)) {
             return false;
         }

@@ -25,6 +25,24 @@ public record LineLocation(int line, int discriminator) implements Comparable<Li
         return (discriminatorValue() << 32) | lineValue();
     }
 
+    /**
+     * Line and discriminator in one 64-bit value (line high) whose unsigned order is this class's
+     * order; the form {@link FunctionSamples} keeps its locations in.
+     */
+    public long sortKey() {
+        return sortKey(line, discriminator);
+    }
+
+    /** {@link #sortKey()} of a line and discriminator. */
+    public static long sortKey(int line, int discriminator) {
+        return ((long) line << 32) | Integer.toUnsignedLong(discriminator);
+    }
+
+    /** The location of a {@link #sortKey()}. */
+    public static LineLocation ofSortKey(long key) {
+        return key == 0 ? ZERO : new LineLocation((int) (key >>> 32), (int) key);
+    }
+
     @Override
     public int compareTo(LineLocation o) {
         int c = Integer.compareUnsigned(line, o.line);

@@ -5,7 +5,6 @@ import dev.jprofdata.format.summary.SummaryBuilder;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * LLVM's summary of a sample profile ({@code SampleProfileSummaryBuilder}): every top-level profile
@@ -40,14 +39,13 @@ public final class SampleSummaries {
     }
 
     private static void addBody(SummaryBuilder builder, FunctionSamples f) {
-        for (SampleRecord r : f.body().values()) {
-            builder.addSampleCount(r.samples());
+        for (int i = 0, n = f.bodySize(); i < n; i++) {
+            builder.addSampleCount(f.bodyRecordAt(i).samples());
         }
-        for (TreeMap<FunctionId, FunctionSamples> callees : f.callsites().values()) {
-            for (FunctionSamples c : callees.values()) {
-                if ((c.attributes() & FunctionSamples.ATTR_DUPLICATED_INTO_BASE) == 0) {
-                    addBody(builder, c);
-                }
+        for (int i = 0, n = f.inlineeCount(); i < n; i++) {
+            FunctionSamples c = f.inlineeAt(i);
+            if ((c.attributes() & FunctionSamples.ATTR_DUPLICATED_INTO_BASE) == 0) {
+                addBody(builder, c);
             }
         }
     }

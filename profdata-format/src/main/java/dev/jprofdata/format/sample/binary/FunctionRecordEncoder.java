@@ -42,27 +42,29 @@ public final class FunctionRecordEncoder {
     private void writeBody(FunctionSamples f, int nameIndex, SampleBinaryOutput out) {
         out.uleb(nameIndex);
         out.uleb(f.totalSamples());
-        out.uleb(f.body().size());
-        for (Map.Entry<LineLocation, SampleRecord> e : f.body().entrySet()) {
-            location(e.getKey(), out);
-            SampleRecord r = e.getValue();
+        int records = f.bodySize();
+        out.uleb(records);
+        for (int i = 0; i < records; i++) {
+            location(f.bodyLocation(i), out);
+            SampleRecord r = f.bodyRecordAt(i);
             out.uleb(r.samples());
-            out.uleb(r.targets().size());
-            for (Map.Entry<FunctionId, Long> t : r.sortedTargets()) {
-                out.uleb(names.indexOf(t.getKey()));
-                out.uleb(t.getValue());
+            out.uleb(r.targetCount());
+            if (r.targetCount() == 1) {
+                out.uleb(names.indexOf(r.targetAt(0)));
+                out.uleb(r.targetCountAt(0));
+            } else if (r.targetCount() > 1) {
+                for (int t : r.hottestFirst()) {
+                    out.uleb(names.indexOf(r.targetAt(t)));
+                    out.uleb(r.targetCountAt(t));
+                }
             }
         }
-        long inlinees = 0;
-        for (TreeMap<FunctionId, FunctionSamples> callees : f.callsites().values()) {
-            inlinees += callees.size();
-        }
+        int inlinees = f.inlineeCount();
         out.uleb(inlinees);
-        for (Map.Entry<LineLocation, TreeMap<FunctionId, FunctionSamples>> e : f.callsites().entrySet()) {
-            for (FunctionSamples c : e.getValue().values()) {
-                location(e.getKey(), out);
-                writeBody(c, names.indexOf(c.function()), out);
-            }
+        for (int i = 0; i < inlinees; i++) {
+            FunctionSamples c = f.inlineeAt(i);
+            location(f.inlineeLocation(i), out);
+            writeBody(c, names.indexOf(c.function()), out);
         }
         if (withVtableTypes) {
             out.uleb(f.vtables().size());

@@ -45,14 +45,16 @@ public final class SampleNameTable {
     }
 
     private void addNames(FunctionSamples f, boolean withVtableTypes) {
-        for (SampleRecord r : f.body().values()) {
-            names.addAll(r.targets().keySet());
-        }
-        for (TreeMap<FunctionId, FunctionSamples> callees : f.callsites().values()) {
-            for (FunctionSamples c : callees.values()) {
-                names.add(c.function());
-                addNames(c, withVtableTypes);
+        for (int i = 0, n = f.bodySize(); i < n; i++) {
+            SampleRecord r = f.bodyRecordAt(i);
+            for (int t = 0, k = r.targetCount(); t < k; t++) {
+                names.add(r.targetAt(t));
             }
+        }
+        for (int i = 0, n = f.inlineeCount(); i < n; i++) {
+            FunctionSamples c = f.inlineeAt(i);
+            names.add(c.function());
+            addNames(c, withVtableTypes);
         }
         if (withVtableTypes) {
             for (TreeMap<FunctionId, Long> types : f.vtables().values()) {

@@ -85,7 +85,7 @@ public final class SampleRecordDecoder {
             long disc = in.uleb();
             long samples = in.uleb();
             long calls = in.uleb32();
-            SampleRecord r = f.bodyRecord(new LineLocation((int) line, (int) disc & mask));
+            SampleRecord r = f.bodyRecord((int) line, (int) disc & mask);
             for (long j = 0; j < calls; j++) {
                 FunctionId target = name(in, names);
                 r.addTarget(target, in.uleb(), 1, overflow);
@@ -97,7 +97,7 @@ public final class SampleRecordDecoder {
             long line = in.uleb();
             long disc = in.uleb();
             FunctionId callee = name(in, names);
-            FunctionSamples c = f.inlinee(new LineLocation((int) line, (int) disc & mask), callee);
+            FunctionSamples c = f.inlinee((int) line, (int) disc & mask, callee);
             readBody(in, c, depth + 1);
         }
         if (vtables) {
