@@ -9,10 +9,25 @@ import java.util.Locale;
  *                             discriminators (an ext-binary file says so itself, in its summary flags)
  * @param fsDiscriminatorMask  the discriminator bits kept when a profile is flow-sensitive, from
  *                             {@code --fs-discriminator-pass} ({@link #maskForPass}); all bits by default
+ * @param names                where binary readers get their name objects, so that every input read
+ *                             with these options shares them (faster merging); null for none
  */
-public record SampleReadOptions(boolean profileIsFs, int fsDiscriminatorMask) {
-    /** LLVM's defaults: not FS unless the file says so, and every discriminator bit kept. */
-    public static final SampleReadOptions DEFAULTS = new SampleReadOptions(false, -1);
+public record SampleReadOptions(boolean profileIsFs, int fsDiscriminatorMask, FunctionIdInterner names) {
+    /**
+     * LLVM's defaults: not FS unless the file says so, and every discriminator bit kept; no shared
+     * names (a constant must not collect the names of every profile a process reads).
+     */
+    public static final SampleReadOptions DEFAULTS = new SampleReadOptions(false, -1, null);
+
+    /** Options whose readers share names through a new interner (one set of options per merge). */
+    public SampleReadOptions(boolean profileIsFs, int fsDiscriminatorMask) {
+        this(profileIsFs, fsDiscriminatorMask, new FunctionIdInterner());
+    }
+
+    /** The name of {@code name}: the shared object when these options intern, else a new one. */
+    public FunctionId name(String name) {
+        return names == null ? FunctionId.of(name) : names.of(name);
+    }
 
     /**
      * The mask of {@code --fs-discriminator-pass}: the 8 base bits for {@code Base}, 6 more bits for

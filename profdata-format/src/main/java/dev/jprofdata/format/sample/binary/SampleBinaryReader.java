@@ -46,6 +46,12 @@ public final class SampleBinaryReader {
 
     /** A name table of {@code ULEB count} NUL-terminated strings. */
     public static List<FunctionId> readStringTable(SampleBytes in) throws SampleProfileException {
+        return readStringTable(in, SampleReadOptions.DEFAULTS);
+    }
+
+    /** A name table of {@code ULEB count} NUL-terminated strings, named as {@code options} name them. */
+    public static List<FunctionId> readStringTable(SampleBytes in, SampleReadOptions options)
+            throws SampleProfileException {
         long count = in.uleb();
         // Every name takes at least its NUL byte: a larger count cannot be true.
         if (Long.compareUnsigned(count, in.remaining()) > 0) {
@@ -53,7 +59,7 @@ public final class SampleBinaryReader {
         }
         List<FunctionId> names = new ArrayList<>((int) count);
         for (long i = 0; i < count; i++) {
-            names.add(FunctionId.of(in.cString()));
+            names.add(options.name(in.cString()));
         }
         return names;
     }
@@ -61,7 +67,7 @@ public final class SampleBinaryReader {
     private static SampleProfile read(SampleBytes in, SampleReadOptions options) throws SampleProfileException {
         readMagic(in, SampleLayout.MAGIC_BINARY);
         ProfileSummary summary = SampleSummaryCodec.read(in);
-        List<FunctionId> names = readStringTable(in);
+        List<FunctionId> names = readStringTable(in, options);
         boolean fs = options.profileIsFs();
         SampleRecordDecoder decoder = new SampleRecordDecoder(names, options.discriminatorMask(fs), false);
         LinkedHashMap<SampleContext, FunctionSamples> profiles = new LinkedHashMap<>();

@@ -19,9 +19,19 @@ import java.nio.file.StandardOpenOption;
  * width ({@code Malformed sample profile data}) and the bytes left ({@code Truncated profile data}),
  * NUL-terminated strings, little-endian words. Every problem is a {@link SampleProfileException}
  * naming the file and the byte offset (for a decompressed section, the section's offset in the file).
+ *
+ * <p>Regions up to {@link #HEAP_LIMIT} bytes are read into a byte array rather than mapped: every
+ * number is read byte by byte, and array reads are several times cheaper than a mapped buffer's
+ * (merging many profiles reads each whole). Bigger regions stay mapped, so memory does not grow
+ * with the file.
  */
 public final class SampleBytes {
+    /** Regions up to this size are read into the heap; bigger ones are mapped. */
+    static final int HEAP_LIMIT = 32 << 20;
+
     private final ByteBuffer buf;
+    /** The bytes when they are in the heap (then {@code buf} wraps them), else null. */
+    private final byte[] array;
     private final String file;
     /** File offset of {@code buf[0]}; for decompressed data, the offset of its section. */
     private final long base;
@@ -31,6 +41,7 @@ public final class SampleBytes {
 
     private SampleBytes(ByteBuffer buf, String file, long base, boolean decompressed) {
         this.buf = buf.order(ByteOrder.LITTLE_ENDIAN);
+        this.array = buf.hasArray() && buf.arrayOffset() == 0 ? buf.array() : null;
         this.file = file;
         this.base = base;
         this.decompressed = decompressed;
@@ -42,8 +53,18 @@ public final class SampleBytes {
         if (size > Integer.MAX_VALUE - 16) {
             throw SampleErrors.at(file, offset, SampleErrors.TOO_LARGE);
         }
-        ByteBuffer b = size == 0 ? ByteBuffer.allocate(0) : channel.map(FileChannel.MapMode.READ_ONLY, offset, size);
-        return new SampleBytes(b, file, offset, false);
+        if (size <= HEAP_LIMIT) {
+            ByteBuffer b = ByteBuffer.allocate((int) size);
+            while (b.hasRemaining()) {
+                if (channel.read(b, offset + b.position()) < 0) {
+                    // The file shrank since its size was checked.
+                    throw new SampleProfileException(file, offset + b.position(), Kind.TRUNCATED_WHILE_READING,
+                            MappedFaults.TRUNCATED);
+                }
+            }
+            return new SampleBytes(b.clear(), file, offset, false);
+        }
+        return new SampleBytes(channel.map(FileChannel.MapMode.READ_ONLY, offset, size), file, offset, false);
     }
 
     /** A whole file, mapped. */
@@ -110,6 +131,23 @@ public final class SampleBytes {
 
     /** A ULEB128 value of up to 64 bits. */
     public long uleb() throws SampleProfileException {
+        byte[] a = array;
+        if (a != null) {
+            int p = pos;
+            // Most numbers are one or two bytes: read those straight from the array.
+            if (p + 1 < end) {
+                int b0 = a[p];
+                if (b0 >= 0) {
+                    pos = p + 1;
+                    return b0;
+                }
+                int b1 = a[p + 1];
+                if (b1 >= 0) {
+                    pos = p + 2;
+                    return (b0 & 0x7F) | (b1 << 7);
+                }
+            }
+        }
         long value = 0;
         int shift = 0;
         int p = pos;
@@ -163,6 +201,18 @@ public final class SampleBytes {
     /** A NUL-terminated string, as ISO-8859-1 (one char per byte). */
     public String cString() throws SampleProfileException {
         int p = pos;
+        byte[] a = array;
+        if (a != null) {
+            while (p < end && a[p] != 0) {
+                p++;
+            }
+            if (p >= end) {
+                throw error(SampleErrors.TRUNCATED);
+            }
+            String text = new String(a, pos, p - pos, StandardCharsets.ISO_8859_1);
+            pos = p + 1;
+            return text;
+        }
         while (p < end && buf.get(p) != 0) {
             p++;
         }

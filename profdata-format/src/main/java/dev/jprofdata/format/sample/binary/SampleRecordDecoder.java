@@ -34,12 +34,15 @@ public final class SampleRecordDecoder {
     }
 
     private final List<FunctionId> names;
+    // The names as an array: read for every call target and inlinee.
+    private final FunctionId[] nameArray;
     private final int mask;
     private final boolean vtables;
     private final Saturating.Overflow overflow = new Saturating.Overflow();
 
     public SampleRecordDecoder(List<FunctionId> names, int mask, boolean vtables) {
         this.names = names;
+        this.nameArray = names.toArray(new FunctionId[0]);
         this.mask = mask;
         this.vtables = vtables;
     }
@@ -52,6 +55,15 @@ public final class SampleRecordDecoder {
             throw in.errorAt(at, SampleErrors.TRUNCATED_NAME_TABLE);
         }
         return names.get((int) index);
+    }
+
+    private FunctionId name(SampleBytes in) throws SampleProfileException {
+        int at = in.position();
+        long index = in.uleb();
+        if (Long.compareUnsigned(index, nameArray.length) >= 0) {
+            throw in.errorAt(at, SampleErrors.TRUNCATED_NAME_TABLE);
+        }
+        return nameArray[(int) index];
     }
 
     /** Reads one top-level function record at the cursor into {@code profiles}; returns its profile. */
@@ -87,7 +99,7 @@ public final class SampleRecordDecoder {
             long calls = in.uleb32();
             SampleRecord r = f.bodyRecord((int) line, (int) disc & mask);
             for (long j = 0; j < calls; j++) {
-                FunctionId target = name(in, names);
+                FunctionId target = name(in);
                 r.addTarget(target, in.uleb(), 1, overflow);
             }
             r.addSamples(samples, 1, overflow);
@@ -96,7 +108,7 @@ public final class SampleRecordDecoder {
         for (long i = 0; i < callsites; i++) {
             long line = in.uleb();
             long disc = in.uleb();
-            FunctionId callee = name(in, names);
+            FunctionId callee = name(in);
             FunctionSamples c = f.inlinee((int) line, (int) disc & mask, callee);
             readBody(in, c, depth + 1);
         }
@@ -116,7 +128,7 @@ public final class SampleRecordDecoder {
             LineLocation loc = new LineLocation((int) line, (int) in.uleb() & mask);
             long types = in.uleb32();
             for (long j = 0; j < types; j++) {
-                FunctionId type = name(in, names);
+                FunctionId type = name(in);
                 long count = in.uleb();
                 // LLVM keeps the first count of a type met twice at one location (with a warning).
                 TreeMap<FunctionId, Long> existing = f.vtables().get(loc);

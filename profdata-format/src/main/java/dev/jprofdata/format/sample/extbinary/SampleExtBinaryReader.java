@@ -307,7 +307,7 @@ public final class SampleExtBinaryReader {
             }
             names = table;
         } else {
-            names = SampleBinaryReader.readStringTable(in);
+            names = SampleBinaryReader.readStringTable(in, options);
         }
     }
 
