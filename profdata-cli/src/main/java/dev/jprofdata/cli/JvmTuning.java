@@ -105,6 +105,16 @@ final class JvmTuning {
                         + " the 100 MB profile with itself from 1.63 to 1.33 s for 533 -> 625 MB of peak RSS"
                         + " (bench/RESULTS.md, 2026-11-26 fourth session). Text profiles gain less (2.7 -> 2.0 s)"
                         + " for 445 -> 667 MB, so they keep the serial one (DEFAULT).")),
+        MERGE_SAMPLE("a merge of sample profiles (--sample)", true,
+                serial(),
+                new Option(Kind.HEAP, "-Xmn128m", "Each input is read whole into objects, merged into the result and"
+                        + " dropped: with a young generation that holds an input, it dies there instead of being"
+                        + " promoted and collected by full collections of everything live (10 line profiles of"
+                        + " bench/work/sample, 4.7 MB each: 11.0 -> 5.8 s of CPU; 195 -> 475 MB of peak RSS,"
+                        + " llvm-profdata 2.9 GB for 20; bench/RESULTS.md, 2026-11-27). Both compilers, unlike the"
+                        + " merge of raw files: C1 alone used less CPU for 10 inputs (5.8 against 8.1 s) but C2 pays"
+                        + " from a few dozen on (50 inputs: 26.2 -> 21.4 s), and merges of many profiles are the"
+                        + " ones that take long.")),
         MERGE_RAW("a merge whose first input files are raw profiles, or of directories and lists only", true,
                 serial(),
                 new Option(Kind.HEAP, "-Xmn2m", "Merges of raw files keep little (a few MB per binary) and what"
@@ -269,6 +279,9 @@ final class JvmTuning {
                 return command.equals("overlap") && kind == InputKind.INDEXED ? Case.OVERLAP_INDEXED : Case.DEFAULT;
             }
             case "merge" -> {
+                if (mergesSamples(rest)) {
+                    return Case.MERGE_SAMPLE;
+                }
                 return switch (inputKind(rest, cwd)) {
                     case RAW -> Case.MERGE_RAW;
                     case INDEXED -> Case.MERGE_INDEXED;
@@ -279,6 +292,16 @@ final class JvmTuning {
                 return Case.DEFAULT;
             }
         }
+    }
+
+    /** Whether a merge command line asks for sample profiles ({@code --sample}, llvm's {@code -sample} too). */
+    static boolean mergesSamples(List<String> args) {
+        for (String a : args) {
+            if (a.equals("--sample") || a.equals("-sample") || a.equals("--sample=true") || a.equals("-sample=true")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Options whose value is a file that is not an input (or a list of them), skipped by {@link #inputKind}. */

@@ -238,6 +238,15 @@ class LauncherTest {
     }
 
     @Test
+    void sampleMergesGetAYoungGenerationThatHoldsAnInputAndBothCompilers() throws Exception {
+        Path raw = copyFixture("ir_1.profraw");
+        for (String flag : List.of("--sample", "-sample", "--sample=true")) {
+            assertThat(options("merge", flag, "-o", "out.sprof", raw.toString()))
+                    .contains("-XX:+UseSerialGC", "-Xmn128m").doesNotContain("-Xmn2m", "-XX:TieredStopAtLevel=1");
+        }
+    }
+
+    @Test
     void indexedMergesGetTheParallelCollector() throws Exception {
         Path a = copyFixture("ir_a.profdata");
         Path b = copyFixture("ir_b.profdata");
@@ -291,6 +300,8 @@ class LauncherTest {
                 List.of("merge", text.toString()),
                 List.of("merge", raw.toString(), small.toString()),
                 List.of("merge", "-o", "-o", small.toString()),
+                List.of("merge", "--sample", "-f", list.toString(), "-o", "out.sprof"),
+                List.of("merge", "-sample", raw.toString(), small.toString()),
                 List.of("--help"),
                 List.of("help", "merge"),
                 List.of());
