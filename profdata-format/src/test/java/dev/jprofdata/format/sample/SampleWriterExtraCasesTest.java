@@ -30,7 +30,7 @@ class SampleWriterExtraCasesTest {
         return Files.readAllLines(dir().resolve("cases.txt")).stream().filter(l -> !l.startsWith("#") && !l.isBlank());
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void writesWhatLlvmWrites(String line) throws Exception {
         List<String> f = List.of(line.trim().split("\\s+"));

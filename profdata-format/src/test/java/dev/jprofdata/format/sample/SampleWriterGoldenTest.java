@@ -38,7 +38,7 @@ class SampleWriterGoldenTest {
         }
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void writesWhatLlvmWrites(String name) throws IOException {
         Path root = SampleFixtureFiles.root();
