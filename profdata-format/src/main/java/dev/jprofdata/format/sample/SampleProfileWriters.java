@@ -40,8 +40,9 @@ public final class SampleProfileWriters {
                 && (flags.contextSensitive() || flags.probeBased()))) {
             throw new SampleWriteException(SampleWriteException.Problem.UNSUPPORTED_FORMAT);
         }
-        List<FunctionSamples> mapOrder = LlvmMapOrder.iterationOrder(new ArrayList<>(profile.profiles().values()),
-                f -> LlvmMapOrder.mapKey(f.context()));
+        List<FunctionSamples> mapOrder = profile.mapOrder() != null ? profile.mapOrder()
+                : LlvmMapOrder.iterationOrder(new ArrayList<>(profile.profiles().values()),
+                        f -> LlvmMapOrder.mapKey(f.context()));
         if (options.outputSizeLimit() == 0) {
             return writeOnce(mapOrder, profile, options);
         }

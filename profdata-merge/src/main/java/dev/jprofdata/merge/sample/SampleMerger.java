@@ -1,7 +1,6 @@
 package dev.jprofdata.merge.sample;
 
 import dev.jprofdata.format.ProfileFormatException;
-import dev.jprofdata.format.sample.FunctionSamples;
 import dev.jprofdata.format.sample.MergeStatus;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileException;
@@ -15,7 +14,6 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -125,15 +123,13 @@ public final class SampleMerger {
      * profiles only), layout conversion, then the function filters.
      */
     public static Finished finish(SampleMergeState state, SampleMergeOptions options) {
-        LinkedHashMap<Object, FunctionSamples> profiles = state.profiles();
+        ProfileMap profiles = state.profiles();
         ProcessFlags flags = state.flags();
         if (flags.contextSensitive() && (options.mergeColdContext() || options.trimColdContext())) {
             ColdContexts.apply(profiles, options);
         }
         if (options.layout() == SampleLayoutConversion.FLAT) {
-            LinkedHashMap<Object, FunctionSamples> flat = LayoutConversion.flatten(profiles, flags.contextSensitive());
-            profiles.clear();
-            profiles.putAll(flat);
+            profiles.replaceWith(LayoutConversion.flatten(profiles, flags.contextSensitive()));
             flags.clearContextSensitive();
         } else if (flags.contextSensitive() && options.layout() == SampleLayoutConversion.NEST) {
             LayoutConversion.nest(profiles, options.generateMergedBaseProfiles());
