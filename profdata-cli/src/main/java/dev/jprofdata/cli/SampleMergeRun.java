@@ -62,12 +62,10 @@ final class SampleMergeRun {
     int run(List<MergeInput> inputs, FailureMode mode, String output) throws IOException {
         SampleFormat format = format();
         SampleMergeOptions options = options(mode);
-        SampleReadOptions readOptions = new SampleReadOptions(options.profileIsFs(), options.fsDiscriminatorMask());
         PrintStream err = ctx.err();
         SampleMergeResult result;
         try {
-            result = new SampleMerger(options,
-                    (in, o) -> SampleProfileReaders.read(in.path(), in.displayName(), readOptions)).merge(inputs);
+            result = new SampleMerger(options).merge(inputs);
         } catch (SampleInputException e) {
             throw new CliException(e.getMessage() + (e.offset() >= 0 ? " (at byte " + e.offset() + ")" : ""));
         } catch (SampleMergeException e) {

@@ -4,6 +4,8 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.sample.MergeStatus;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileException;
+import dev.jprofdata.format.sample.SampleProfileReaders;
+import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.format.sample.Saturating;
 import dev.jprofdata.merge.DataLoss;
 import dev.jprofdata.merge.FailureMode;
@@ -38,6 +40,16 @@ public final class SampleMerger {
     public SampleMerger(SampleMergeOptions options, SampleInputReader reader) {
         this.options = options;
         this.reader = reader;
+    }
+
+    /** A merger reading its inputs with {@link SampleProfileReaders} and the options' FS settings. */
+    public SampleMerger(SampleMergeOptions options) {
+        this(options, defaultReader(options));
+    }
+
+    private static SampleInputReader defaultReader(SampleMergeOptions options) {
+        SampleReadOptions read = new SampleReadOptions(options.profileIsFs(), options.fsDiscriminatorMask());
+        return (in, o) -> SampleProfileReaders.read(in.path(), in.displayName(), read);
     }
 
     /**
