@@ -43,7 +43,8 @@ class SampleWriterGoldenTest {
     void writesWhatLlvmWrites(String name) throws IOException {
         Path root = SampleFixtureFiles.root();
         List<String> args = List.of(Files.readString(root.resolve("cases/" + name + ".cmd")).trim().split("\\s+"));
-        assumeTrue(args.get(0).equals("merge"), "not a merge");
+        // sample_real_ also names show and overlap cases, which write no profile.
+        assumeTrue(args.get(0).equals("merge"), "not a merge case");
         SampleWriteOptions options = SampleWriteOptions.defaults(SampleFormat.EXTBINARY);
         List<Path> inputs = new ArrayList<>();
         TreeSet<String> symbols = new TreeSet<>();
