@@ -14,6 +14,7 @@ module dev.jprofdata.format {
 
     exports dev.jprofdata.format;
     exports dev.jprofdata.format.offload;
+    exports dev.jprofdata.format.sample;
     exports dev.jprofdata.format.summary;
     exports dev.jprofdata.format.text;
 

@@ -11,4 +11,5 @@ module dev.jprofdata.merge {
     exports dev.jprofdata.merge;
     exports dev.jprofdata.merge.order;
     exports dev.jprofdata.merge.overlap;
+    exports dev.jprofdata.merge.sample;
 }
