@@ -2,23 +2,27 @@ package dev.jprofdata.format.sample;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * The order in which LLVM prints and writes the top-level profiles of a sample profile: total
- * samples descending (unsigned), equal totals by context order ({@link SampleContext#compareTo}).
+ * The order in which LLVM writes (and shows) the top-level profiles of a sample profile: total
+ * samples descending (unsigned), equal totals by context order.
  */
 public final class SampleProfileOrder {
     private SampleProfileOrder() {
     }
 
-    /** {@code profiles} sorted as LLVM's {@code show} dump and text writer list them. */
-    public static List<FunctionSamples> byTotalSamples(Collection<FunctionSamples> profiles) {
-        List<FunctionSamples> sorted = new ArrayList<>(profiles);
-        sorted.sort((a, b) -> {
-            int c = Long.compareUnsigned(b.totalSamples(), a.totalSamples());
-            return c != 0 ? c : a.context().compareTo(b.context());
-        });
-        return sorted;
+    /** Hottest first; ties by {@link SampleContext} order. */
+    public static final Comparator<FunctionSamples> HOTTEST_FIRST = (a, b) -> {
+        int c = Long.compareUnsigned(b.totalSamples(), a.totalSamples());
+        return c != 0 ? c : a.context().compareTo(b.context());
+    };
+
+    /** A new list of {@code profiles} in writing order. */
+    public static List<FunctionSamples> sorted(Collection<FunctionSamples> profiles) {
+        List<FunctionSamples> list = new ArrayList<>(profiles);
+        list.sort(HOTTEST_FIRST);
+        return list;
     }
 }

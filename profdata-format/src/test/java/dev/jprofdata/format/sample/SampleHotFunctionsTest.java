@@ -106,7 +106,7 @@ class SampleHotFunctionsTest {
         FunctionSamples a = function("a", 10, 0);
         FunctionSamples upper = function("B", 10, 0);
         FunctionSamples z = function("z", 11, 0);
-        assertThat(SampleProfileOrder.byTotalSamples(List.of(b, a, upper, z)))
+        assertThat(SampleProfileOrder.sorted(List.of(b, a, upper, z)))
                 .extracting(f -> f.context().toString()).containsExactly("z", "B", "a", "b");
     }
 }
