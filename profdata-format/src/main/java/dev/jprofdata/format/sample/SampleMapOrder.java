@@ -12,8 +12,13 @@ public final class SampleMapOrder {
     private SampleMapOrder() {
     }
 
-    /** The top-level profiles of {@code profile} in LLVM's map iteration order. */
+    /**
+     * The top-level profiles of {@code profile} in LLVM's map iteration order: its reader inserts
+     * them in file order ({@link SampleProfile#profiles()}) into a map keyed by
+     * {@link LlvmMapOrder#mapKey}.
+     */
     public static List<FunctionSamples> of(SampleProfile profile) {
-        return new ArrayList<>(profile.profiles().values());
+        return LlvmMapOrder.iterationOrder(new ArrayList<>(profile.profiles().values()),
+                f -> LlvmMapOrder.mapKey(f.context()));
     }
 }
