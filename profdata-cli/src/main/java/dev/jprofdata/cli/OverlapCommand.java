@@ -191,7 +191,7 @@ final class OverlapCommand extends DeclaredCommand {
 
     private static int readFailed(CliContext ctx, CommandOutput out, String file, IOException e) {
         out.abandon();
-        ReadErrors.print(ctx.err(), file, e);
+        SampleReadErrors.print(ctx.err(), file, e);
         return 1;
     }
 

@@ -183,7 +183,7 @@ final class ShowCommand extends DeclaredCommand {
             }
         } catch (IOException e) {
             out.abandon();
-            ReadErrors.print(ctx.err(), file, e);
+            SampleReadErrors.print(ctx.err(), file, e);
             return 1;
         }
         out.commit();
