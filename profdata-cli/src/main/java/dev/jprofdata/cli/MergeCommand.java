@@ -83,11 +83,14 @@ final class MergeCommand extends DeclaredCommand {
                 "A file listing inputs, one per line, optionally as <weight>,<filename>.", "-f", "--input-files")
                 .build());
         s.addOption(CommandSpecs.flag("text", "Write a text profile.", "--text").build());
-        s.addOption(CommandSpecs.flag("binary", "Write an indexed profile (the default; --extbinary, LLVM's name for"
-                + " sample profiles, is the same here).", "--binary", "--extbinary").build());
+        s.addOption(CommandSpecs.flag("binary", "Write an indexed profile (the default); with --sample, the raw binary"
+                + " sample format.", "--binary").build());
+        s.addOption(CommandSpecs.flag("extbinary", "With --sample, write the extensible binary sample format (the"
+                + " default there); for instrumentation profiles the same as --binary.", "--extbinary").build());
         s.addOption(CommandSpecs.hiddenFlag("gcc", "--gcc").build());
         s.addOption(CommandSpecs.flag("instr", "Instrumentation profiles (the default).", "--instr").build());
-        s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
+        s.addOption(CommandSpecs.flag("sample", "Sample profiles (AutoFDO, CSSPGO): text, binary, extensible binary"
+                + " or GCC inputs.", "--sample").build());
         s.addOption(CommandSpecs.flag("sparse",
                 "Leave out functions whose counters and bitmap bytes are all zero.", "--sparse").build());
         // Numbers are checked by LlvmValues (LLVM's wording), so they are declared as strings.
@@ -132,6 +135,7 @@ final class MergeCommand extends DeclaredCommand {
                 "Write host and GPU device profiles into one output file.", "--no-split").build());
         s.addOption(CommandSpecs.flag("verbose",
                 "Describe GPU device functions and side files while merging.", "--verbose").build());
+        declareSampleOptions(s);
         // Robustness (spec/robustness.md).
         s.addOption(CommandSpecs.value("<fraction>", null, "Fail (exit 1, write nothing) if more than this share of"
                 + " the inputs' total count was dropped.", "--max-dropped-fraction").build());
@@ -144,6 +148,43 @@ final class MergeCommand extends DeclaredCommand {
         s.usageMessage().footerHeading("%nEnvironment:%n").footer(
                 "  JPROFDATA_PROGRESS=never   no progress line (as --quiet)",
                 "  JPROFDATA_PROGRESS=always  the progress line even when stderr is no terminal");
+    }
+
+    /** The options of {@code merge --sample} (spec/sample-merge.md), with llvm-profdata's names. */
+    private static void declareSampleOptions(CommandSpec s) {
+        s.addOption(CommandSpecs.flag("compressAllSections",
+                "With --sample --extbinary, compress every section (zlib).", "--compress-all-sections").build());
+        s.addOption(CommandSpecs.flag("useMd5",
+                "With --sample --extbinary, store function names as MD5 hashes.", "--use-md5").build());
+        s.addOption(CommandSpecs.flag("genPartialProfile",
+                "With --sample --extbinary, mark the profile as partial.", "--gen-partial-profile").build());
+        s.addOption(CommandSpecs.flag("splitLayout", "With --sample --extbinary, put profiles with and without"
+                + " inlinees in separate sections (--text: mark the latter !Flat).", "--split-layout").build());
+        s.addOption(CommandSpecs.value("<file>", null, "With --sample, add the symbols listed in the file (one a"
+                + " line) to the profile symbol list.", "--prof-sym-list").build());
+        s.addOption(CommandSpecs.flag("dropProfileSymbolList",
+                "With --sample, leave the inputs' profile symbol lists out.", "--drop-profile-symbol-list").build());
+        s.addOption(CommandSpecs.value("flat|nest", null, "With --sample, convert the layout: flat (every function"
+                + " at top level) or nest (CS contexts become inlinees).", "--convert-sample-profile-layout").build());
+        s.addOption(CommandSpecs.flag("sampleMergeColdContext", "With --sample, merge cold CS contexts into their"
+                + " last frames' profile.", "--sample-merge-cold-context").build());
+        s.addOption(CommandSpecs.flag("sampleTrimColdContext",
+                "With --sample, drop cold CS contexts.", "--sample-trim-cold-context").build());
+        s.addOption(CommandSpecs.value("<n>", "1", "Frames kept when merging a cold context (default 1: the"
+                + " function's base profile).", "--sample-frame-depth-for-cold-context").build());
+        s.addOption(CommandSpecs.value("<bytes>", "0", "With --sample, drop the coldest functions until the output"
+                + " fits in this many bytes (0: no limit).", "--output-size-limit").build());
+        // LLVM's hidden library options its own tests pass to llvm-profdata.
+        s.addOption(CommandSpecs.hiddenFlag("generateMergedBaseProfiles", "--generate-merged-base-profiles").build());
+        s.addOption(CommandSpecs.hiddenFlag("profileIsfs", "--profile-isfs").build());
+        s.addOption(CommandSpecs.value("<pass>", "PassLast", null, "--fs-discriminator-pass").build());
+        s.addOption(CommandSpecs.value("<n>", null, null, "--profile-summary-cold-count").build());
+        s.addOption(CommandSpecs.value("<n>", null, null, "--profile-summary-hot-count").build());
+        s.addOption(CommandSpecs.value("<n>", "999999", null, "--profile-summary-cutoff-cold").build());
+        s.addOption(CommandSpecs.value("<n>", "990000", null, "--profile-summary-cutoff-hot").build());
+        s.addOption(CommandSpecs.hiddenFlag("profileSummaryContextless", "--profile-summary-contextless").build());
+        s.addOption(CommandSpecs.hiddenFlag("extbinaryWriteVtableTypeProf", "--extbinary-write-vtable-type-prof")
+                .build());
     }
 
     /** Reads the parsed options into the fields, numbers checked as LLVM checks them. */
@@ -194,11 +235,8 @@ final class MergeCommand extends DeclaredCommand {
     public Integer call() throws IOException {
         bind();
         CliContext ctx = context;
-        if (gcc) {
+        if (gcc && !sample) {
             throw new CliException("unknown format is specified");
-        }
-        if (sample) {
-            throw new CliException("sample profiles are not supported yet");
         }
         parseFailureMode(failureMode);
         parseValueMerge(valueMerge);
@@ -229,6 +267,9 @@ final class MergeCommand extends DeclaredCommand {
         }
         if (!output.equals("-")) {
             CommandOutput.target(ctx, output); // "-o dir/" fails now, not after the merge
+        }
+        if (sample) {
+            return new SampleMergeRun(ctx, this).run(inputs, mode, output);
         }
         versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
         if (!text && output.equals("-") && System.console() != null) {

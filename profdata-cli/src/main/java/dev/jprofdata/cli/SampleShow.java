@@ -13,11 +13,13 @@ import dev.jprofdata.format.sample.SampleProfileOrder;
 import dev.jprofdata.format.sample.SampleProfileReaders;
 import dev.jprofdata.format.sample.SampleRecord;
 import dev.jprofdata.format.sample.SampleSummaries;
+import dev.jprofdata.format.sample.extbinary.ExtBinarySection;
 import dev.jprofdata.format.summary.ProfileSummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.SortedSet;
@@ -91,8 +93,22 @@ final class SampleShow {
                     + " is ignored for other formats.");
             return;
         }
-        // The ext-binary section table reader is not on this branch yet.
-        throw new CliException(displayName + ": --show-sec-info-only is not implemented yet for ext-binary files");
+        List<ExtBinarySection> sections = SampleProfileReaders.sections(path, displayName);
+        long total = 0;
+        long fileSize = 0;
+        for (ExtBinarySection s : sections) {
+            out.write(s.name() + " - Offset: " + Long.toUnsignedString(s.offset()) + ", Size: "
+                    + Long.toUnsignedString(s.size()) + ", Flags: " + s.flagString() + "\n");
+            total += s.size();
+            long end = s.offset() + s.size();
+            if (Long.compareUnsigned(end, fileSize) > 0) {
+                fileSize = end;
+            }
+        }
+        long header = sections.isEmpty() ? 0 : sections.get(0).offset();
+        out.write("Header Size: " + Long.toUnsignedString(header) + "\n");
+        out.write("Total Sections Size: " + Long.toUnsignedString(total) + "\n");
+        out.write("File Size: " + Long.toUnsignedString(fileSize) + "\n");
     }
 
     /**

@@ -119,6 +119,15 @@ public final class FunctionSamples {
                 .computeIfAbsent(callee, c -> new FunctionSamples(SampleContext.of(c)));
     }
 
+    /**
+     * Puts {@code node} itself (not a copy) as the inlinee of its function at {@code location},
+     * unless that place already has one; whether it was put. Layout conversion moves whole
+     * profiles under their callers this way.
+     */
+    public boolean putInlineeIfAbsent(LineLocation location, FunctionSamples node) {
+        return callsites.computeIfAbsent(location, l -> new TreeMap<>()).putIfAbsent(node.function(), node) == null;
+    }
+
     public void removeCallsites() {
         callsites.clear();
     }

@@ -1,5 +1,9 @@
 package dev.jprofdata.format.sample;
 
+import dev.jprofdata.format.sample.binary.SampleBinaryReader;
+import dev.jprofdata.format.sample.extbinary.ExtBinarySection;
+import dev.jprofdata.format.sample.extbinary.SampleExtBinaryReader;
+import dev.jprofdata.format.sample.gcc.SampleGccReader;
 import dev.jprofdata.format.sample.text.SampleTextReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,10 +29,11 @@ public final class SampleProfileReaders {
         SampleFormat format = detect(file, displayName);
         switch (format) {
             case BINARY:
+                return SampleBinaryReader.read(file, displayName, options);
             case EXTBINARY:
+                return SampleExtBinaryReader.read(file, displayName, options);
             case GCC:
-                throw new SampleProfileException(displayName, -1, dev.jprofdata.format.ProfileFormatException.Kind.MALFORMED,
-                        "reading " + format + " sample profiles is not implemented yet");
+                return SampleGccReader.read(file, displayName, options);
             case TEXT:
             default:
                 return SampleTextReader.read(file, displayName, options);
@@ -43,14 +48,29 @@ public final class SampleProfileReaders {
      */
     public static SampleProfile readFunctions(Path file, String displayName, SampleReadOptions options,
             Set<FunctionId> wanted) throws IOException {
+        if (detect(file, displayName) == SampleFormat.EXTBINARY) {
+            return SampleExtBinaryReader.readFunctions(file, displayName, options, wanted);
+        }
         return keepOnly(read(file, displayName, options), wanted);
     }
 
-    /** {@code profile} with only the top-level profiles whose function is in {@code wanted}. */
+    /** The section table of an ext-binary file (what {@code show --show-sec-info-only} prints). */
+    public static java.util.List<ExtBinarySection> sections(Path file, String displayName) throws IOException {
+        return SampleExtBinaryReader.sections(file, displayName);
+    }
+
+    /**
+     * {@code profile} with only the top-level profiles whose function is in {@code wanted}, matched
+     * by GUID as LLVM looks functions up (a name finds its MD5 hash in an MD5 profile).
+     */
     public static SampleProfile keepOnly(SampleProfile profile, Set<FunctionId> wanted) {
+        java.util.Set<Long> guids = new java.util.HashSet<>();
+        for (FunctionId f : wanted) {
+            guids.add(f.guid());
+        }
         LinkedHashMap<SampleContext, FunctionSamples> kept = new LinkedHashMap<>();
         for (Map.Entry<SampleContext, FunctionSamples> e : profile.profiles().entrySet()) {
-            if (wanted.contains(e.getKey().function())) {
+            if (guids.contains(e.getKey().function().guid())) {
                 kept.put(e.getKey(), e.getValue());
             }
         }

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Writes a {@link SampleProfile} in any format llvm-profdata 22 writes, byte for byte as it does.
@@ -42,13 +43,14 @@ public final class SampleProfileWriters {
         }
         List<FunctionSamples> mapOrder = LlvmMapOrder.iterationOrder(new ArrayList<>(profile.profiles().values()),
                 f -> LlvmMapOrder.mapKey(f.context()));
+        Function<List<FunctionSamples>, byte[]> writer = writer(profile, options);
         if (options.outputSizeLimit() == 0) {
-            return writeOnce(mapOrder, profile, options);
+            return writer.apply(mapOrder);
         }
-        return writeWithinLimit(mapOrder, profile, options);
+        return writeWithinLimit(mapOrder, writer, options);
     }
 
-    private static byte[] writeWithinLimit(List<FunctionSamples> mapOrder, SampleProfile profile,
+    private static byte[] writeWithinLimit(List<FunctionSamples> mapOrder, Function<List<FunctionSamples>, byte[]> writer,
             SampleWriteOptions options) throws SampleWriteException {
         long limit = options.outputSizeLimit();
         List<FunctionSamples> coldestLast = SampleProfileOrder.sorted(mapOrder);
@@ -56,7 +58,7 @@ public final class SampleProfileWriters {
         List<FunctionSamples> kept = mapOrder;
         byte[] bytes;
         do {
-            bytes = writeOnce(kept, profile, options);
+            bytes = writer.apply(kept);
             if (bytes.length <= limit) {
                 break;
             }
@@ -80,12 +82,13 @@ public final class SampleProfileWriters {
         return bytes;
     }
 
-    private static byte[] writeOnce(List<FunctionSamples> mapOrder, SampleProfile profile,
-            SampleWriteOptions options) {
+    /** Writes one round; the ext-binary writer is one object for all rounds, as LLVM's is. */
+    private static Function<List<FunctionSamples>, byte[]> writer(SampleProfile profile, SampleWriteOptions options) {
+        SampleProfileFlags flags = profile.flags();
         return switch (options.format()) {
-            case TEXT -> SampleTextWriter.write(mapOrder, profile.flags(), options.splitLayout());
-            case BINARY -> SampleBinaryWriter.write(mapOrder, profile.flags().contextSensitive());
-            case EXTBINARY -> ExtBinaryWriter.write(mapOrder, profile.flags(), profile.symbolList(), options);
+            case TEXT -> p -> SampleTextWriter.write(p, flags, options.splitLayout());
+            case BINARY -> p -> SampleBinaryWriter.write(p, flags.contextSensitive());
+            case EXTBINARY -> new ExtBinaryWriter(flags, profile.symbolList(), options)::write;
             case GCC -> throw new IllegalStateException("refused above");
         };
     }

@@ -34,6 +34,26 @@ final class SampleDump {
     }
 
     static String of(SampleProfile profile) {
+        return of(profile, false);
+    }
+
+    /** As {@link #of(SampleProfile)}, names printed as their MD5 hashes when {@code hashNames}. */
+    static String of(SampleProfile profile, boolean hashNames) {
+        SampleDump.hashNames = hashNames;
+        try {
+            return dump(profile);
+        } finally {
+            SampleDump.hashNames = false;
+        }
+    }
+
+    private static boolean hashNames;
+
+    private static String n(FunctionId f) {
+        return hashNames ? Long.toUnsignedString(f.guid()) : f.name();
+    }
+
+    private static String dump(SampleProfile profile) {
         boolean probe = profile.flags().probeBased();
         // Contexts that print the same (they differ only in the leaf frame's location) are one
         // profile once written as text: merge them as reading that text back does.
@@ -41,7 +61,7 @@ final class SampleDump {
         for (FunctionSamples f : profile.profiles().values()) {
             // As printed and read back (a line of 4294967295 in a frame reads back as 0).
             String key = f.context().isContextSensitive()
-                    ? "[" + TextContexts.parse("[" + f.context() + "]") + "]" : f.context().toString();
+                    ? "[" + TextContexts.parse("[" + f.context() + "]") + "]" : n(f.function());
             FunctionSamples old = byName.get(key);
             if (old == null) {
                 byName.put(key, f);
@@ -63,14 +83,14 @@ final class SampleDump {
         for (Map.Entry<LineLocation, SampleRecord> e : f.body().entrySet()) {
             sb.append(ind).append(e.getKey()).append(": ").append(Long.toUnsignedString(e.getValue().samples()));
             TreeMap<String, Long> targets = new TreeMap<>();
-            e.getValue().targets().forEach((k, v) -> targets.merge(k.name(), v, (a, b) -> a + b));
+            e.getValue().targets().forEach((k, v) -> targets.merge(n(k), v, (a, b) -> a + b));
             targets.forEach((k, v) -> sb.append(' ').append(k).append(':').append(Long.toUnsignedString(v)));
             sb.append('\n');
         }
         for (var e : f.callsites().entrySet()) {
             TreeMap<String, String> callees = new TreeMap<>();
             for (FunctionSamples c : e.getValue().values()) {
-                callees.put(c.function().name(), ind + e.getKey() + ": " + c.function().name() + ":"
+                callees.put(n(c.function()), ind + e.getKey() + ": " + n(c.function()) + ":"
                         + Long.toUnsignedString(c.totalSamples()) + "\n" + node(c, depth + 1, probe));
             }
             callees.values().forEach(sb::append);
@@ -78,7 +98,7 @@ final class SampleDump {
         for (var e : f.vtables().entrySet()) {
             if (f.body().containsKey(e.getKey()) || f.callsites().containsKey(e.getKey())) {
                 List<String> types = new ArrayList<>();
-                e.getValue().forEach((k, v) -> types.add(k.name() + ":" + Long.toUnsignedString(v)));
+                e.getValue().forEach((k, v) -> types.add(n(k) + ":" + Long.toUnsignedString(v)));
                 types.sort(null);
                 sb.append(ind).append(e.getKey()).append(": vtables ").append(String.join(" ", types)).append('\n');
             }

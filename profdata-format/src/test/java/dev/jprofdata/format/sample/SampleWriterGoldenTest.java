@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SampleWriterGoldenTest {
     private static final String[] PREFIXES = {"sample_ext_", "sample_bin_", "sample_extz_", "sample_md5_",
-        "sample_partial_", "sample_split_", "sample_splittext_", "sample_psl_", "sample_text_"};
+        "sample_partial_", "sample_split_", "sample_splittext_", "sample_psl_", "sample_text_", "sample_gcc_", "sample_sizelimit_", "sample_vt_", "sample_real_"};
 
     static Stream<String> cases() throws IOException {
         try (Stream<Path> s = Files.list(SampleFixtureFiles.root().resolve("cases"))) {
@@ -54,31 +54,37 @@ class SampleWriterGoldenTest {
                 case "--extbinary" -> options = withFormat(options, SampleFormat.EXTBINARY);
                 case "--binary" -> options = withFormat(options, SampleFormat.BINARY);
                 case "--text" -> options = withFormat(options, SampleFormat.TEXT);
+                case "--gcc" -> options = withFormat(options, SampleFormat.GCC);
+                case "-extbinary-write-vtable-type-prof", "--extbinary-write-vtable-type-prof" ->
+                    options = options.withWriteVtableTypes(true);
                 case "--compress-all-sections" -> options = options.withCompressAllSections(true);
                 case "--use-md5" -> options = options.withUseMd5(true);
                 case "--gen-partial-profile" -> options = options.withPartialProfile(true);
                 case "--split-layout" -> options = options.withSplitLayout(true);
                 case "--drop-profile-symbol-list" -> dropSymbols = true;
                 case "-o" -> output = args.get(++i);
+                case "--num-threads=1" -> {
+                }
                 default -> {
-                    if (a.startsWith("--prof-sym-list=")) {
+                    if (a.startsWith("--output-size-limit=")) {
+                        options = options.withOutputSizeLimit(Long.parseLong(a.substring(20)));
+                    } else if (a.startsWith("--prof-sym-list=")) {
                         for (String l : Files.readAllLines(root.resolve(a.substring(16)), StandardCharsets.ISO_8859_1)) {
                             if (!l.isBlank()) {
                                 symbols.add(l.strip());
                             }
                         }
                     } else {
-                        assertThat(a).as("option of " + name).doesNotStartWith("-");
+                        // Cases with merge options (weights, layouts, filters...) are the merge's.
+                        assumeTrue(!a.startsWith("-"), "not a writer case: " + a);
                         inputs.add(root.resolve(a));
                     }
                 }
             }
         }
-        assumeTrue(inputs.size() == 1 && inputs.get(0).toString().endsWith(".proftext"),
-                "needs the sample readers: " + inputs);
-        assumeTrue(!dropSymbols);
-        SampleProfile read = TestTextProfiles.read(inputs.get(0));
-        SampleProfile merged = asMerged(read, symbols.isEmpty() ? null : symbols);
+        assumeTrue(inputs.size() == 1, "a merge of several inputs");
+        SampleProfile read = read(inputs.get(0));
+        SampleProfile merged = asMerged(read, symbols, dropSymbols);
 
         Path golden = root.resolve("golden/" + output);
         int rc = Integer.parseInt(Files.readString(root.resolve("golden/" + name + ".rc")).trim());
@@ -100,22 +106,31 @@ class SampleWriterGoldenTest {
         assertThat(bytes).as(name).isEqualTo(expected);
     }
 
+    /** The input through the library's reader; skipped while that format's reader is not there yet. */
+    static SampleProfile read(Path input) throws IOException {
+        try {
+            return SampleProfileReaders.read(input, input.getFileName().toString(), SampleReadOptions.DEFAULTS);
+        } catch (SampleProfileException e) {
+            assumeTrue(!e.getMessage().contains("not implemented"), e.getMessage());
+            throw e;
+        }
+    }
+
     private static SampleWriteOptions withFormat(SampleWriteOptions o, SampleFormat f) {
         return new SampleWriteOptions(f, o.compressAllSections(), o.useMd5(), o.partialProfile(), o.splitLayout(),
                 o.writeVtableTypes(), o.outputSizeLimit());
     }
 
     /** The profile as llvm-profdata's merge map receives it: copies, in the reader map's iteration order. */
-    static SampleProfile asMerged(SampleProfile read, TreeSet<String> symbols) {
+    static SampleProfile asMerged(SampleProfile read, TreeSet<String> extraSymbols, boolean dropSymbols) {
         List<FunctionSamples> order = LlvmMapOrder.iterationOrder(new ArrayList<>(read.profiles().values()),
                 f -> LlvmMapOrder.mapKey(f.context()));
         LinkedHashMap<SampleContext, FunctionSamples> map = new LinkedHashMap<>();
         for (FunctionSamples f : order) {
             map.put(f.context(), f.copy());
         }
-        TreeSet<String> list = symbols;
-        if (read.symbolList() != null) {
-            list = list == null ? new TreeSet<>() : list;
+        TreeSet<String> list = new TreeSet<>(extraSymbols);
+        if (read.symbolList() != null && !dropSymbols) {
             list.addAll(read.symbolList());
         }
         return new SampleProfile(read.format(), map, read.flags(), list, null);

@@ -4,11 +4,14 @@ import dev.jprofdata.format.sample.ContextFrame;
 import dev.jprofdata.format.sample.FunctionId;
 import dev.jprofdata.format.sample.FunctionSamples;
 import dev.jprofdata.format.sample.SampleRecord;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The name table of a binary sample profile as LLVM's writers build it: every name a profile
@@ -17,7 +20,10 @@ import java.util.TreeSet;
  * {@link FunctionId} order. A name's index is its position in that order.
  */
 public final class SampleNameTable {
-    private final TreeSet<FunctionId> names = new TreeSet<>();
+    // Names are collected in a hash set (a profile repeats its call targets and callees many
+    // times) and sorted once.
+    private final HashSet<FunctionId> names = new HashSet<>();
+    private List<FunctionId> sorted;
     private Map<FunctionId, Integer> indices;
 
     /** The table of every name in {@code profiles}. */
@@ -28,6 +34,12 @@ public final class SampleNameTable {
                 t.names.add(frame.function());
             }
             t.addNames(f, withVtableTypes);
+        }
+        t.sorted = new ArrayList<>(t.names);
+        Collections.sort(t.sorted);
+        t.indices = new HashMap<>(t.sorted.size() * 2);
+        for (FunctionId n : t.sorted) {
+            t.indices.put(n, t.indices.size());
         }
         return t;
     }
@@ -50,23 +62,16 @@ public final class SampleNameTable {
     }
 
     /** The names in table order. */
-    public Collection<FunctionId> names() {
-        return names;
+    public List<FunctionId> names() {
+        return Collections.unmodifiableList(sorted);
     }
 
     public int size() {
-        return names.size();
+        return sorted.size();
     }
 
     /** The index of {@code name}, which must be in the table. */
     public int indexOf(FunctionId name) {
-        if (indices == null) {
-            indices = new HashMap<>(names.size() * 2);
-            int i = 0;
-            for (FunctionId n : names) {
-                indices.put(n, i++);
-            }
-        }
         Integer i = indices.get(name);
         if (i == null) {
             throw new IllegalStateException("name missing from the name table: " + name);

@@ -40,29 +40,34 @@ import java.util.TreeSet;
  * ({@code LlvmMapOrder}): only the FunctionMetadata section uses it; everything else is sorted.
  */
 public final class ExtBinaryWriter {
-    private final List<FunctionSamples> mapOrder;
     private final SampleProfileFlags flags;
     private final SortedSet<String> symbols;
     private final SampleWriteOptions options;
     private final ExtBinaryLayout layout;
     private final long[] sectionFlags;
-    private final SampleBinaryOutput out = new SampleBinaryOutput();
+    private List<FunctionSamples> mapOrder;
+    private SampleBinaryOutput out;
     private SampleNameTable names;
     private Map<SampleContext, Integer> contextIndices = Map.of();
     private LinkedHashMap<SampleContext, Long> functionOffsets = new LinkedHashMap<>();
 
-    private ExtBinaryWriter(List<FunctionSamples> mapOrder, SampleProfileFlags flags, SortedSet<String> symbols,
-            SampleWriteOptions options) {
-        this.mapOrder = mapOrder;
+    /**
+     * A writer for profiles with {@code flags} and the symbol list {@code symbols} (null for none).
+     * Like LLVM's, one writer used for several rounds (the size-limit loop) keeps the section
+     * flags set by earlier rounds: a {@code uniq} name table flag stays even when the name that
+     * caused it has been dropped.
+     */
+    public ExtBinaryWriter(SampleProfileFlags flags, SortedSet<String> symbols, SampleWriteOptions options) {
         this.flags = flags;
         this.symbols = symbols;
         this.options = options;
         this.layout = options.splitLayout() ? ExtBinaryLayout.SPLIT : ExtBinaryLayout.DEFAULT;
         this.sectionFlags = new long[layout.size()];
+        initialFlags();
     }
 
     /**
-     * The bytes of an ext-binary profile.
+     * The bytes of an ext-binary profile, written in one round.
      *
      * @param mapOrder the top-level profiles in LLVM's map iteration order
      * @param flags    the profile's flags (context-sensitive, probe-based, pre-inlined, FS)
@@ -70,11 +75,15 @@ public final class ExtBinaryWriter {
      */
     public static byte[] write(List<FunctionSamples> mapOrder, SampleProfileFlags flags, SortedSet<String> symbols,
             SampleWriteOptions options) {
-        return new ExtBinaryWriter(mapOrder, flags, symbols, options).write();
+        return new ExtBinaryWriter(flags, symbols, options).write(mapOrder);
     }
 
-    private byte[] write() {
-        initialFlags();
+    /** The bytes of an ext-binary profile of {@code mapOrder} (LLVM's map iteration order). */
+    public byte[] write(List<FunctionSamples> mapOrder) {
+        this.mapOrder = mapOrder;
+        this.out = new SampleBinaryOutput();
+        this.contextIndices = Map.of();
+        this.functionOffsets = new LinkedHashMap<>();
         out.uleb(SampleLayout.MAGIC_EXTBINARY);
         out.uleb(SampleLayout.VERSION);
         out.u64(layout.size());
@@ -85,15 +94,19 @@ public final class ExtBinaryWriter {
         long[][] entries = new long[layout.size()][];
         for (int slot : layout.writeOrder()) {
             int start = out.size();
-            byte[] payload = payload(slot);
-            long f = sectionFlags[slot];
-            if ((f & FLAG_COMPRESSED) != 0 && payload.length > 0) {
-                byte[] z = ExtBinaryCompression.deflate(payload);
-                out.uleb(payload.length);
-                out.uleb(z.length);
-                out.bytes(z);
+            if ((sectionFlags[slot] & FLAG_COMPRESSED) != 0) {
+                SampleBinaryOutput plain = new SampleBinaryOutput();
+                payload(slot, plain);
+                if (plain.size() > 0) {
+                    byte[] payload = plain.toByteArray();
+                    byte[] z = ExtBinaryCompression.deflate(payload);
+                    out.uleb(payload.length);
+                    out.uleb(z.length);
+                    out.bytes(z);
+                }
             } else {
-                out.bytes(payload);
+                // Uncompressed payloads go straight into the file buffer.
+                payload(slot, out);
             }
             entries[slot] = new long[] {layout.type(slot), sectionFlags[slot], start, out.size() - start};
         }
@@ -135,8 +148,8 @@ public final class ExtBinaryWriter {
         }
     }
 
-    private byte[] payload(int slot) {
-        SampleBinaryOutput s = new SampleBinaryOutput();
+    /** Appends the payload of {@code slot} to {@code s}. */
+    private void payload(int slot, SampleBinaryOutput s) {
         switch (layout.type(slot)) {
             case SampleLayout.SEC_PROFILE_SUMMARY -> FunctionRecordEncoder.writeSummary(
                     SampleSummaries.compute(mapOrder, flags.contextSensitive(), false), s);
@@ -148,7 +161,6 @@ public final class ExtBinaryWriter {
             case SampleLayout.SEC_PROFILE_SYMBOL_LIST -> symbolList(s);
             default -> throw new IllegalStateException("no writer for section type " + layout.type(slot));
         }
-        return s.toByteArray();
     }
 
     private void nameTable(int slot, SampleBinaryOutput s) {
@@ -220,8 +232,9 @@ public final class ExtBinaryWriter {
         FunctionRecordEncoder encoder = new FunctionRecordEncoder(names, f -> contextIndex(f.context()),
                 options.writeVtableTypes());
         functionOffsets = new LinkedHashMap<>();
+        int sectionStart = s.size();
         for (FunctionSamples f : SampleProfileOrder.sorted(chosen)) {
-            functionOffsets.put(f.context(), (long) s.size());
+            functionOffsets.put(f.context(), (long) (s.size() - sectionStart));
             encoder.writeRecord(f, s);
         }
     }

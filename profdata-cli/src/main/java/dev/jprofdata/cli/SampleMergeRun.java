@@ -1,0 +1,191 @@
+package dev.jprofdata.cli;
+
+import dev.jprofdata.format.io.AtomicOutput;
+import dev.jprofdata.format.io.OutputFailedException;
+import dev.jprofdata.format.sample.SampleFormat;
+import dev.jprofdata.format.sample.SampleProfile;
+import dev.jprofdata.format.sample.SampleProfileReaders;
+import dev.jprofdata.format.sample.SampleProfileWriters;
+import dev.jprofdata.format.sample.SampleReadOptions;
+import dev.jprofdata.format.sample.SampleWriteException;
+import dev.jprofdata.format.sample.SampleWriteOptions;
+import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.InputFailure;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.NoProfileMergedException;
+import dev.jprofdata.merge.sample.FsDiscriminatorPass;
+import dev.jprofdata.merge.sample.SampleInputException;
+import dev.jprofdata.merge.sample.SampleLayoutConversion;
+import dev.jprofdata.merge.sample.SampleMergeException;
+import dev.jprofdata.merge.sample.SampleMergeOptions;
+import dev.jprofdata.merge.sample.SampleMergeResult;
+import dev.jprofdata.merge.sample.SampleMerger;
+import dev.jprofdata.merge.sample.SampleOutputChecks;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+
+/**
+ * {@code jprofdata merge --sample}: the sample-profile options read and checked with llvm-profdata's
+ * wording, the merge run by the library ({@link SampleMerger}), and what it reports printed as
+ * llvm-profdata prints it. The output is written atomically.
+ */
+final class SampleMergeRun {
+    private final CliContext ctx;
+    private final MergeCommand cmd;
+
+    SampleMergeRun(CliContext ctx, MergeCommand cmd) {
+        this.ctx = ctx;
+        this.cmd = cmd;
+    }
+
+    /** The output format: {@code --extbinary} unless another is asked for. */
+    private SampleFormat format() {
+        if (cmd.flag("--gcc")) {
+            return SampleFormat.GCC;
+        }
+        if (cmd.flag("--text")) {
+            return SampleFormat.TEXT;
+        }
+        if (cmd.flag("--binary")) {
+            return SampleFormat.BINARY;
+        }
+        return SampleFormat.EXTBINARY;
+    }
+
+    int run(List<MergeInput> inputs, FailureMode mode, String output) throws IOException {
+        SampleFormat format = format();
+        SampleMergeOptions options = options(mode);
+        SampleReadOptions readOptions = new SampleReadOptions(options.profileIsFs(), options.fsDiscriminatorMask());
+        PrintStream err = ctx.err();
+        SampleMergeResult result;
+        try {
+            result = new SampleMerger(options,
+                    (in, o) -> SampleProfileReaders.read(in.path(), in.displayName(), readOptions)).merge(inputs);
+        } catch (SampleInputException e) {
+            throw new CliException(e.getMessage() + (e.offset() >= 0 ? " (at byte " + e.offset() + ")" : ""));
+        } catch (SampleMergeException e) {
+            throw new CliException(e.getMessage());
+        } catch (NoProfileMergedException e) {
+            for (InputFailure f : e.failures()) {
+                err.println("warning: " + f.file() + ": " + f.describe());
+            }
+            err.println("error: no profile can be merged");
+            return 1;
+        }
+        for (String line : result.reportLines()) {
+            err.println(line);
+        }
+        RobustnessOptions.reportDataLoss(err, result.dataLoss(), mode);
+        if (!RobustnessOptions.withinDroppedFraction(err, result.dataLoss(), cmd.string("--max-dropped-fraction"))) {
+            return 1;
+        }
+        if (result.filtered()) {
+            err.println(result.filterMessage());
+        }
+        SampleProfile profile = result.profile();
+        if (!SampleOutputChecks.writable(format, profile)) {
+            throw new CliException(output + ": " + SampleOutputChecks.UNSUPPORTED);
+        }
+        boolean split = cmd.flag("--split-layout");
+        boolean compress = cmd.flag("--compress-all-sections");
+        boolean md5 = cmd.flag("--use-md5");
+        boolean partial = cmd.flag("--gen-partial-profile");
+        boolean hasSymbols = profile.symbolList() != null && !profile.symbolList().isEmpty();
+        for (String w : SampleOutputChecks.warnings(format, split, hasSymbols, compress, md5, partial)) {
+            err.println("warning: " + w);
+        }
+        boolean ext = format == SampleFormat.EXTBINARY;
+        long sizeLimit = LlvmValues.uint64("--output-size-limit", cmd.string("--output-size-limit"), "ulong");
+        SampleWriteOptions writeOptions = new SampleWriteOptions(format, ext && compress, ext && md5, ext && partial,
+                split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit);
+        write(profile, writeOptions, output);
+        return 0;
+    }
+
+    private void write(SampleProfile profile, SampleWriteOptions options, String output) throws IOException {
+        AtomicOutput.Producer producer = tmp -> {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+                SampleProfileWriters.write(profile, options, out);
+            }
+        };
+        try {
+            if (output.equals("-")) {
+                AtomicOutput.writeThrough(StandardOutput.checked(ctx.out()), producer);
+            } else {
+                AtomicOutput.write(CommandOutput.target(ctx, output), producer);
+            }
+        } catch (SampleWriteException e) {
+            // "Too much profile data" (the size limit cannot be met) names no file in LLVM.
+            throw new CliException(e.problem() == SampleWriteException.Problem.TOO_LARGE ? e.getMessage()
+                    : output + ": " + e.getMessage());
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(output, e);
+        }
+    }
+
+    /** The library options from the command line, numbers and names checked as LLVM checks them. */
+    private SampleMergeOptions options(FailureMode mode) {
+        SampleMergeOptions.Builder b = SampleMergeOptions.builder()
+                .numThreads((int) Math.min(Integer.MAX_VALUE,
+                        LlvmValues.uint32("--num-threads", cmd.string("--num-threads"))))
+                .failureMode(mode)
+                .dropSymbolList(cmd.flag("--drop-profile-symbol-list"))
+                .mergeColdContext(cmd.flag("--sample-merge-cold-context"))
+                .trimColdContext(cmd.flag("--sample-trim-cold-context"))
+                .generateMergedBaseProfiles(cmd.flag("--generate-merged-base-profiles"))
+                .contextlessSummary(cmd.flag("--profile-summary-contextless"))
+                .profileIsFs(cmd.flag("--profile-isfs"));
+        long depth = LlvmValues.uint32("--sample-frame-depth-for-cold-context",
+                cmd.string("--sample-frame-depth-for-cold-context"));
+        b.coldContextFrameDepth((int) Math.min(Integer.MAX_VALUE, depth));
+        String layout = cmd.string("--convert-sample-profile-layout");
+        if (layout != null) {
+            SampleLayoutConversion l = SampleLayoutConversion.ofOptionName(layout);
+            if (l == null) {
+                throw new CliException("for the --convert-sample-profile-layout option: Cannot find option named '"
+                        + layout + "'!");
+            }
+            b.layout(l);
+        }
+        String pass = cmd.string("--fs-discriminator-pass");
+        FsDiscriminatorPass p = FsDiscriminatorPass.ofOptionName(pass);
+        if (p == null) {
+            throw new CliException("for the --fs-discriminator-pass option: Cannot find option named '" + pass + "'!");
+        }
+        b.fsPass(p);
+        String cold = cmd.string("--profile-summary-cold-count");
+        if (cold != null) {
+            b.coldCount(LlvmValues.uint64("--profile-summary-cold-count", cold, "ulong"));
+        }
+        String hot = cmd.string("--profile-summary-hot-count");
+        if (hot != null) {
+            b.hotCount(LlvmValues.uint64("--profile-summary-hot-count", hot, "ulong"));
+        }
+        // LLVM keeps the cutoffs in an int and compares them as unsigned 64-bit numbers.
+        b.cutoffCold(LlvmValues.int32("--profile-summary-cutoff-cold", cmd.string("--profile-summary-cutoff-cold")));
+        b.cutoffHot(LlvmValues.int32("--profile-summary-cutoff-hot", cmd.string("--profile-summary-cutoff-hot")));
+        String function = cmd.string("--function");
+        String noFunction = cmd.string("--no-function");
+        if (function != null || noFunction != null) {
+            NameFilter.of(function, noFunction); // LLVM's wording for a bad expression, before merging
+            b.functionRegex(function).noFunctionRegex(noFunction);
+        }
+        String remapping = cmd.string("--remapping-file");
+        if (remapping != null) {
+            b.remapper(RemappingFile.read(ctx.resolve(remapping), remapping));
+        }
+        String symbols = cmd.string("--prof-sym-list");
+        if (symbols != null && !symbols.isEmpty()) {
+            List<String> lines = BoundedTextFile.readLines(ctx.resolve(symbols), symbols);
+            b.extraSymbols(SampleOutputChecks.symbolListFile(
+                    String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1)));
+        }
+        return b.build();
+    }
+
+}

@@ -1,0 +1,129 @@
+package dev.jprofdata.format.sample.binary;
+
+import dev.jprofdata.format.sample.FunctionId;
+import dev.jprofdata.format.sample.FunctionSamples;
+import dev.jprofdata.format.sample.LineLocation;
+import dev.jprofdata.format.sample.SampleContext;
+import dev.jprofdata.format.sample.SampleErrors;
+import dev.jprofdata.format.sample.SampleProfileException;
+import dev.jprofdata.format.sample.SampleRecord;
+import dev.jprofdata.format.sample.Saturating;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Decodes the function records shared by the raw binary and ext-binary formats: head samples, the
+ * profile's name (or context) index, then its body ({@link #readBody}), added into the profile map
+ * (a record for a context already read adds to it).
+ *
+ * <p>Checks as LLVM's: a body record's line offset must fit 16 bits (inlinee locations are not
+ * checked), counts of 32-bit fields must fit 32 bits, name indexes must lie inside the name table
+ * ({@code Truncated function name table}). Discriminators are ANDed with the reader's mask (all
+ * bits unless the profile is flow-sensitive). Inlinees nest at most {@link #MAX_DEPTH} deep: LLVM
+ * recurses without a limit; here a deeper file is refused rather than overflowing the stack.
+ */
+public final class SampleRecordDecoder {
+    /** Deepest inlinee nesting accepted (real profiles stay far below). */
+    public static final int MAX_DEPTH = 1000;
+
+    /** How a top-level record names its profile. */
+    @FunctionalInterface
+    public interface ContextTable {
+        SampleContext context(SampleBytes in) throws SampleProfileException;
+    }
+
+    private final List<FunctionId> names;
+    private final int mask;
+    private final boolean vtables;
+    private final Saturating.Overflow overflow = new Saturating.Overflow();
+
+    public SampleRecordDecoder(List<FunctionId> names, int mask, boolean vtables) {
+        this.names = names;
+        this.mask = mask;
+        this.vtables = vtables;
+    }
+
+    /** A name-table index and its name. */
+    public static FunctionId name(SampleBytes in, List<FunctionId> names) throws SampleProfileException {
+        int at = in.position();
+        long index = in.uleb();
+        if (Long.compareUnsigned(index, names.size()) >= 0) {
+            throw in.errorAt(at, SampleErrors.TRUNCATED_NAME_TABLE);
+        }
+        return names.get((int) index);
+    }
+
+    /** Reads one top-level function record at the cursor into {@code profiles}; returns its profile. */
+    public FunctionSamples readFunction(SampleBytes in, ContextTable table, Map<SampleContext, FunctionSamples> profiles)
+            throws SampleProfileException {
+        long head = in.uleb();
+        SampleContext context = table.context(in);
+        FunctionSamples f = profiles.get(context);
+        if (f == null) {
+            f = new FunctionSamples(context);
+            profiles.put(context, f);
+        }
+        f.addHeadSamples(head, 1, overflow);
+        readBody(in, f, 0);
+        return f;
+    }
+
+    /** A profile's body: total, body records, inlinees (recursively), the vtable block when present. */
+    public void readBody(SampleBytes in, FunctionSamples f, int depth) throws SampleProfileException {
+        if (depth > MAX_DEPTH) {
+            throw in.error(SampleErrors.MALFORMED);
+        }
+        f.addTotalSamples(in.uleb(), 1, overflow);
+        long records = in.uleb32();
+        for (long i = 0; i < records; i++) {
+            int at = in.position();
+            long line = in.uleb();
+            if ((line & 0xFFFF) != line) {
+                throw in.errorAt(at, SampleErrors.ILLEGAL_LINE_OFFSET);
+            }
+            long disc = in.uleb();
+            long samples = in.uleb();
+            long calls = in.uleb32();
+            SampleRecord r = f.bodyRecord(new LineLocation((int) line, (int) disc & mask));
+            for (long j = 0; j < calls; j++) {
+                FunctionId target = name(in, names);
+                r.addTarget(target, in.uleb(), 1, overflow);
+            }
+            r.addSamples(samples, 1, overflow);
+        }
+        long callsites = in.uleb32();
+        for (long i = 0; i < callsites; i++) {
+            long line = in.uleb();
+            long disc = in.uleb();
+            FunctionId callee = name(in, names);
+            FunctionSamples c = f.inlinee(new LineLocation((int) line, (int) disc & mask), callee);
+            readBody(in, c, depth + 1);
+        }
+        if (vtables) {
+            readVtables(in, f);
+        }
+    }
+
+    private void readVtables(SampleBytes in, FunctionSamples f) throws SampleProfileException {
+        long locations = in.uleb32();
+        for (long i = 0; i < locations; i++) {
+            int at = in.position();
+            long line = in.uleb();
+            if ((line & 0xFFFF) != line) {
+                throw in.errorAt(at, SampleErrors.ILLEGAL_LINE_OFFSET);
+            }
+            LineLocation loc = new LineLocation((int) line, (int) in.uleb() & mask);
+            long types = in.uleb32();
+            for (long j = 0; j < types; j++) {
+                FunctionId type = name(in, names);
+                long count = in.uleb();
+                // LLVM keeps the first count of a type met twice at one location (with a warning).
+                TreeMap<FunctionId, Long> existing = f.vtables().get(loc);
+                if (existing == null || !existing.containsKey(type)) {
+                    f.addVtableCount(loc, type, count, 1, overflow);
+                }
+            }
+        }
+    }
+}

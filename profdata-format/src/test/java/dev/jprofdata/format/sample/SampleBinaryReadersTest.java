@@ -1,0 +1,156 @@
+package dev.jprofdata.format.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jprofdata.format.sample.extbinary.ExtBinarySection;
+import dev.jprofdata.format.sample.text.SampleTextReader;
+import dev.jprofdata.format.summary.SummaryEntry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The binary, ext-binary and GCC readers against llvm-profdata 22: every binary fixture reads to the
+ * same profile as LLVM's own {@code merge --text} of it, with the flags, summary, symbol list and
+ * section table LLVM reports.
+ */
+class SampleBinaryReadersTest {
+
+    static Stream<String> binaryFixtures() throws IOException {
+        Path d = SampleDump.sampleDir();
+        Assumptions.assumeTrue(Files.isDirectory(d), "fixtures not found");
+        try (Stream<Path> s = Files.list(d)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".sprof") || n.endsWith(".afdo"))
+                    .sorted().toList().stream();
+        }
+    }
+
+    private static SampleProfile read(String name) throws IOException {
+        return SampleProfileReaders.read(SampleDump.sampleDir().resolve(name), name, SampleReadOptions.DEFAULTS);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("binaryFixtures")
+    void readsAsLlvmPrintsIt(String name) throws IOException {
+        Path golden = SampleDump.goldenText(name);
+        assertThat(golden).as("LLVM's text of " + name).isNotNull();
+        SampleProfile mine = read(name);
+        SampleProfile llvm;
+        if (name.startsWith("plain.md5")) {
+            // LLVM's text of an MD5 profile with inlinees cannot be read back (a callsite line whose
+            // callee is a number reads as a body line): compare with the text it was made from.
+            llvm = SampleTextReader.read(SampleDump.goldenText("plain.proftext"), "golden", SampleReadOptions.DEFAULTS);
+            assertThat(SampleDump.of(mine)).isEqualTo(SampleDump.of(llvm, true));
+        } else {
+            llvm = SampleTextReader.read(golden, "golden", SampleReadOptions.DEFAULTS);
+            assertThat(SampleDump.of(mine)).isEqualTo(SampleDump.of(llvm));
+        }
+        assertThat(mine.flags().probeBased()).isEqualTo(llvm.flags().probeBased());
+        assertThat(mine.flags().contextSensitive()).isEqualTo(llvm.flags().contextSensitive());
+        SampleFormat expected = name.endsWith(".afdo") ? SampleFormat.GCC
+                : name.contains(".binary.") ? SampleFormat.BINARY : SampleFormat.EXTBINARY;
+        assertThat(mine.format()).isEqualTo(expected);
+        assertThat(SampleProfileReaders.detect(SampleDump.sampleDir().resolve(name))).isEqualTo(expected);
+        if (expected == SampleFormat.GCC) {
+            assertThat(mine.storedSummary()).isNull();
+        } else {
+            // Binary formats store the summary LLVM computed when it wrote them: the same as ours of the same data.
+            assertThat(mine.storedSummary()).isEqualTo(SampleSummaries.compute(llvm));
+        }
+    }
+
+    @Test
+    void flagsFromTheSummaryAndTheNameTable() throws IOException {
+        assertThat(read("plain.md5.sprof").flags().md5Names()).isTrue();
+        assertThat(read("plain.md5.sprof").profiles().keySet().iterator().next().function().isHash()).isTrue();
+        assertThat(read("plain.partial.sprof").flags().partial()).isTrue();
+        assertThat(read("fs.extbinary.sprof").flags().flowSensitive()).isTrue();
+        SampleProfile cs = read("cs-probe.extbinary.sprof");
+        assertThat(cs.flags().contextSensitive()).isTrue();
+        assertThat(cs.flags().preInlined()).isTrue();
+        assertThat(cs.flags().probeBased()).isTrue();
+        assertThat(read("plain.extbinary.sprof").flags()).isEqualTo(SampleProfileFlags.NONE);
+    }
+
+    @Test
+    void symbolListsAreReadOnlyWhereTheFileHasOne() throws IOException {
+        assertThat(read("plain.extbinary.sprof").symbolList()).isNull();
+        List<String> expected = new ArrayList<>();
+        for (String line : Files.readAllLines(SampleDump.sampleDir().resolve("syms.txt"))) {
+            if (!line.isBlank()) {
+                expected.add(line.trim());
+            }
+        }
+        assertThat(read("plain.psl.sprof").symbolList()).containsAll(expected);
+        assertThat(read("plain.pslz.sprof").symbolList()).isEqualTo(read("plain.psl.sprof").symbolList());
+    }
+
+    @Test
+    void sectionTableAsShowSecInfoOnlyPrintsIt() throws IOException {
+        Path golden = SampleDump.fixtures().resolve("golden/sample_show_secinfo_cs_probe_extbinary_sprof.stdout");
+        Assumptions.assumeTrue(Files.exists(golden));
+        List<String> lines = new ArrayList<>();
+        for (ExtBinarySection s : SampleProfileReaders.sections(SampleDump.sampleDir().resolve("cs-probe.extbinary.sprof"), "x")) {
+            lines.add(s.name() + " - Offset: " + s.offset() + ", Size: " + s.size() + ", Flags: " + s.flagString());
+        }
+        List<String> expected = Files.readAllLines(golden);
+        assertThat(lines).isEqualTo(expected.subList(0, lines.size()));
+    }
+
+    @Test
+    void everySecInfoGoldenMatches() throws IOException {
+        try (Stream<Path> cases = Files.list(SampleDump.fixtures().resolve("cases"))) {
+            for (Path c : (Iterable<Path>) cases.filter(p -> p.getFileName().toString().startsWith("sample_show_secinfo_"))::iterator) {
+                String input = Files.readString(c).trim().replaceAll(".* ", "");
+                if (!input.endsWith(".sprof")) {
+                    continue;
+                }
+                String stem = c.getFileName().toString().replace(".cmd", "");
+                List<String> expected = Files.readAllLines(SampleDump.fixtures().resolve("golden/" + stem + ".stdout"));
+                List<String> lines = new ArrayList<>();
+                for (ExtBinarySection s : SampleProfileReaders.sections(SampleDump.fixtures().resolve(input), input)) {
+                    lines.add(s.name() + " - Offset: " + s.offset() + ", Size: " + s.size() + ", Flags: " + s.flagString());
+                }
+                assertThat(lines).as(stem).isEqualTo(expected.subList(0, lines.size()));
+            }
+        }
+    }
+
+    @Test
+    void readFunctionsLoadsOnlyThoseAskedFor() throws IOException {
+        for (String name : List.of("plain.extbinary.sprof", "plain.md5.sprof", "plain.z.sprof", "plain.proftext",
+                "plain.binary.sprof", "cs-probe.extbinary.sprof", "plain.split.sprof")) {
+            SampleProfile all = read(name);
+            FunctionId main = FunctionId.of("main");
+            SampleProfile some = SampleProfileReaders.readFunctions(SampleDump.sampleDir().resolve(name), name,
+                    SampleReadOptions.DEFAULTS, Set.of(main));
+            assertThat(some.profiles()).as(name).isNotEmpty();
+            for (var e : some.profiles().entrySet()) {
+                assertThat(e.getKey().function().guid()).as(name).isEqualTo(main.guid());
+                assertThat(SampleDump.of(single(e.getValue(), some))).as(name)
+                        .isEqualTo(SampleDump.of(single(all.profiles().get(e.getKey()), all)));
+            }
+        }
+    }
+
+    private static SampleProfile single(FunctionSamples f, SampleProfile like) {
+        java.util.LinkedHashMap<SampleContext, FunctionSamples> m = new java.util.LinkedHashMap<>();
+        m.put(f.context(), f);
+        return new SampleProfile(like.format(), m, like.flags(), null, null);
+    }
+
+    @Test
+    void summaryEntriesAreLlvmsSixteenCutoffs() throws IOException {
+        List<SummaryEntry> entries = read("plain.extbinary.sprof").storedSummary().entries();
+        assertThat(entries).hasSize(16);
+        assertThat(entries.get(0).cutoff()).isEqualTo(10000);
+    }
+}
