@@ -1,7 +1,5 @@
 package dev.jprofdata.cli;
 
-import java.io.IOException;
-import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -22,78 +20,78 @@ import java.util.ArrayDeque;
 final class LlvmJsonWriter {
     private static final int INDENT = 2;
 
-    private final Writer out;
+    private final BlockTextWriter out;
     /** Per open container: whether it has a value yet. */
     private final ArrayDeque<boolean[]> stack = new ArrayDeque<>();
     private int indent;
     /** A member's key was just written: its value follows on the same line. */
     private boolean afterKey;
 
-    LlvmJsonWriter(Writer out) {
+    LlvmJsonWriter(BlockTextWriter out) {
         this.out = out;
     }
 
-    void beginArray() throws IOException {
+    void beginArray() {
         beginValue();
         open('[');
     }
 
-    void endArray() throws IOException {
+    void endArray() {
         close(']');
     }
 
-    void beginObject() throws IOException {
+    void beginObject() {
         beginValue();
         open('{');
     }
 
-    void endObject() throws IOException {
+    void endObject() {
         close('}');
     }
 
     /** An object member's key; the next value written is the member's value. */
-    void key(String name) throws IOException {
+    void key(String name) {
         boolean[] top = stack.peek();
         if (top[0]) {
-            out.write(',');
+            out.ch(',');
         }
         newline();
         top[0] = true;
         quote(name);
-        out.write(": ");
+        out.ch(':').ch(' ');
         afterKey = true;
     }
 
-    void unsignedValue(long value) throws IOException {
+    void unsignedValue(long value) {
         beginValue();
-        out.write(Long.toUnsignedString(value));
+        out.unsigned(value);
     }
 
-    void stringValue(String latin1) throws IOException {
+    void stringValue(String latin1) {
         beginValue();
         quote(latin1);
     }
 
     /** Writes the final newline LLVM adds after the document. */
-    void finish() throws IOException {
-        out.write('\n');
+    void finish() {
+        out.ch('\n');
     }
 
-    private void open(char bracket) throws IOException {
+    private void open(char bracket) {
         stack.push(new boolean[1]);
         indent += INDENT;
-        out.write(bracket);
+        out.ch(bracket);
     }
 
-    private void close(char bracket) throws IOException {
+    private void close(char bracket) {
         indent -= INDENT;
         if (stack.pop()[0]) {
             newline();
         }
-        out.write(bracket);
+        out.ch(bracket);
     }
 
-    private void beginValue() throws IOException {
+    private void beginValue() {
         if (afterKey) {
             afterKey = false;
             return;
@@ -101,45 +99,61 @@ final class LlvmJsonWriter {
         boolean[] top = stack.peek();
         if (top != null) {
             if (top[0]) {
-                out.write(',');
+                out.ch(',');
             }
             newline();
             top[0] = true;
         }
     }
 
-    private void newline() throws IOException {
-        out.write('\n');
+    private void newline() {
+        out.ch('\n');
         for (int i = 0; i < indent; i++) {
-            out.write(' ');
+            out.ch(' ');
         }
     }
 
-    private void quote(String latin1) throws IOException {
-        out.write('"');
+    private void quote(String latin1) {
+        out.ch('"');
+        if (plain(latin1)) {
+            out.text(latin1);
+            out.ch('"');
+            return;
+        }
         for (byte raw : validUtf8(latin1)) {
             int c = raw & 0xFF;
             if (c == '"' || c == '\\') {
-                out.write('\\');
+                out.ch('\\');
             }
             if (c >= 0x20) {
-                out.write(c);
+                out.ch((char) c);
                 continue;
             }
-            out.write('\\');
+            out.ch('\\');
             if (c == '\t') {
-                out.write('t');
+                out.ch('t');
             } else if (c == '\n') {
-                out.write('n');
+                out.ch('n');
             } else if (c == '\r') {
-                out.write('r');
+                out.ch('r');
             } else {
-                out.write("u00");
-                out.write(Character.forDigit(c >> 4, 16));
-                out.write(Character.forDigit(c & 0xF, 16));
+                out.ch('u').ch('0').ch('0');
+                out.ch(Character.forDigit(c >> 4, 16));
+                out.ch(Character.forDigit(c & 0xF, 16));
             }
         }
-        out.write('"');
+        out.ch('"');
+    }
+
+    /** Whether {@code s} is printable ASCII without a quote or backslash: written as it is. */
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x7F || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The string's bytes, with every ill-formed UTF-8 sequence replaced by U+FFFD's encoding. */

@@ -18,6 +18,7 @@ import dev.jprofdata.format.summary.ProfileSummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -34,10 +35,23 @@ final class SampleShow {
     /** The hot-function list's columns: each starts at this column, after at least one space. */
     private static final int[] HOT_COLUMNS = {0, 24, 42, 58};
 
-    private final SampleShowOptions options;
-    private final Writer out;
+    private static final byte[] SPACES = " ".repeat(64).getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] FUNCTION = latin1("Function: ");
+    private static final byte[] SAMPLED_LINES = latin1(" sampled lines\n");
+    private static final byte[] BODY = latin1("Samples collected in the function's body {\n");
+    private static final byte[] NO_BODY = latin1("No samples collected in the function's body\n");
+    private static final byte[] CALLSITES = latin1("Samples collected in inlined callsites {\n");
+    private static final byte[] NO_CALLSITES = latin1("No inlined callsites in this function\n");
+    private static final byte[] CLOSE = latin1("}\n");
+    private static final byte[] CALLS = latin1(", calls:");
+    private static final byte[] INLINED_CALLEE = latin1(": inlined callee: ");
+    private static final byte[] VTABLES = latin1(": vtables: ");
+    private static final byte[] CHECKSUM = latin1("CFG checksum ");
 
-    SampleShow(SampleShowOptions options, Writer out) {
+    private final SampleShowOptions options;
+    private final BlockTextWriter out;
+
+    SampleShow(SampleShowOptions options, BlockTextWriter out) {
         this.options = options;
         this.out = out;
     }
@@ -129,78 +143,93 @@ final class SampleShow {
         return stored != null ? stored : SampleSummaries.compute(profile);
     }
 
-    private void dumpFunction(String name, FunctionSamples f) throws IOException {
-        out.write("Function: ");
-        out.write(name);
-        out.write(": ");
+    private void dumpFunction(String name, FunctionSamples f) {
+        out.bytes(FUNCTION).text(name).ch(':').ch(' ');
         print(f, 0);
     }
 
     /** One node as LLVM's {@code FunctionSamples::print} writes it at {@code indent}. */
-    private void print(FunctionSamples f, int indent) throws IOException {
+    private void print(FunctionSamples f, int indent) {
         if (f.functionHash() != 0) {
-            out.write("CFG checksum " + Long.toUnsignedString(f.functionHash()) + "\n");
+            out.bytes(CHECKSUM).unsigned(f.functionHash()).ch('\n');
         }
-        out.write(Long.toUnsignedString(f.totalSamples()) + ", " + Long.toUnsignedString(f.headSamples()) + ", "
-                + f.body().size() + " sampled lines\n");
+        out.unsigned(f.totalSamples()).ch(',').ch(' ').unsigned(f.headSamples()).ch(',').ch(' ')
+                .unsigned(f.body().size()).bytes(SAMPLED_LINES);
         NavigableMap<LineLocation, TreeMap<FunctionId, Long>> vtables = f.vtables();
         indent(indent);
         if (!f.body().isEmpty()) {
-            out.write("Samples collected in the function's body {\n");
+            out.bytes(BODY);
             for (Map.Entry<LineLocation, SampleRecord> e : f.body().entrySet()) {
                 indent(indent + 2);
-                out.write(e.getKey() + ": " + Long.toUnsignedString(e.getValue().samples()));
+                location(e.getKey());
+                out.ch(':').ch(' ').unsigned(e.getValue().samples());
                 if (e.getValue().hasTargets()) {
-                    out.write(", calls:");
+                    out.bytes(CALLS);
                     for (Map.Entry<FunctionId, Long> t : e.getValue().sortedTargets()) {
-                        out.write(" " + t.getKey().name() + ":" + Long.toUnsignedString(t.getValue()));
+                        out.ch(' ').text(t.getKey().name()).ch(':').unsigned(t.getValue());
                     }
                 }
-                out.write('\n');
+                out.ch('\n');
                 printVtables(vtables.get(e.getKey()), e.getKey(), indent + 2);
             }
             indent(indent);
-            out.write("}\n");
+            out.bytes(CLOSE);
         } else {
-            out.write("No samples collected in the function's body\n");
+            out.bytes(NO_BODY);
         }
         indent(indent);
         if (f.hasInlinees()) {
-            out.write("Samples collected in inlined callsites {\n");
+            out.bytes(CALLSITES);
             for (Map.Entry<LineLocation, TreeMap<FunctionId, FunctionSamples>> e : f.callsites().entrySet()) {
                 for (FunctionSamples callee : e.getValue().values()) {
                     indent(indent + 2);
-                    out.write(e.getKey() + ": inlined callee: " + callee.function().name() + ": ");
+                    location(e.getKey());
+                    out.bytes(INLINED_CALLEE).text(callee.function().name()).ch(':').ch(' ');
                     print(callee, indent + 4);
                 }
                 printVtables(vtables.get(e.getKey()), e.getKey(), indent + 2);
             }
             indent(indent);
-            out.write("}\n");
+            out.bytes(CLOSE);
         } else {
-            out.write("No inlined callsites in this function\n");
+            out.bytes(NO_CALLSITES);
         }
     }
 
-    private void printVtables(TreeMap<FunctionId, Long> types, LineLocation location, int indent) throws IOException {
+    private void printVtables(TreeMap<FunctionId, Long> types, LineLocation location, int indent) {
         if (types == null) {
             return;
         }
         indent(indent);
-        out.write(location + ": vtables: ");
+        location(location);
+        out.bytes(VTABLES);
         for (Map.Entry<FunctionId, Long> t : types.entrySet()) {
-            out.write(t.getKey().name() + ":" + Long.toUnsignedString(t.getValue()) + " ");
+            out.text(t.getKey().name()).ch(':').unsigned(t.getValue()).ch(' ');
         }
-        out.write('\n');
+        out.ch('\n');
     }
 
-    private void indent(int n) throws IOException {
-        for (int i = 0; i < n; i++) {
-            out.write(' ');
+    /** {@code line} or {@code line.discriminator}. */
+    private void location(LineLocation l) {
+        out.unsigned(l.lineValue());
+        if (l.discriminator() != 0) {
+            out.ch('.').unsigned(l.discriminatorValue());
         }
     }
 
-    private void dumpJson(SampleProfile profile) throws IOException {
+    private void indent(int n) {
+        while (n > SPACES.length) {
+            out.bytes(SPACES);
+            n -= SPACES.length;
+        }
+        out.bytes(SPACES, 0, n);
+    }
+
+    private static byte[] latin1(String text) {
+        return text.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private void dumpJson(SampleProfile profile) {
         LlvmJsonWriter json = new LlvmJsonWriter(out);
         json.beginArray();
         for (FunctionSamples f : SampleProfileOrder.sorted(profile.profiles().values())) {
@@ -210,7 +239,7 @@ final class SampleShow {
         json.finish();
     }
 
-    private static void jsonFunction(LlvmJsonWriter json, FunctionSamples f, boolean topLevel) throws IOException {
+    private static void jsonFunction(LlvmJsonWriter json, FunctionSamples f, boolean topLevel) {
         json.beginObject();
         json.key("name");
         json.stringValue(f.function().name());
@@ -264,7 +293,7 @@ final class SampleShow {
         json.endObject();
     }
 
-    private static void jsonLocation(LlvmJsonWriter json, LineLocation location) throws IOException {
+    private static void jsonLocation(LlvmJsonWriter json, LineLocation location) {
         json.key("line");
         json.unsignedValue(location.lineValue());
         if (location.discriminator() != 0) {

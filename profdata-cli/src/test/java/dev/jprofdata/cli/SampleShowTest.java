@@ -11,8 +11,10 @@ import dev.jprofdata.format.sample.SampleFormat;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileFlags;
 import dev.jprofdata.format.sample.Saturating;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import org.junit.jupiter.api.Test;
 
@@ -39,9 +41,11 @@ class SampleShowTest {
     }
 
     private static String show(SampleShowOptions options, SampleProfile profile) throws IOException {
-        StringWriter out = new StringWriter();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        BlockTextWriter out = new BlockTextWriter(bytes::write);
         new SampleShow(options, out).run(profile);
-        return out.toString();
+        out.drainAll();
+        return bytes.toString(StandardCharsets.ISO_8859_1);
     }
 
     private static SampleShowOptions dumpAll() {
