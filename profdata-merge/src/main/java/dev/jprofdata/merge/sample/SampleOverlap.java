@@ -14,7 +14,6 @@ import dev.jprofdata.format.summary.SummaryEntry;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -66,7 +65,9 @@ public final class SampleOverlap {
         }
         baseHot = hotThreshold(summaryOf(base));
         testHot = hotThreshold(summaryOf(test));
-        return compare(SampleMapOrder.of(base), SampleMapOrder.of(test));
+        // Base functions only in base are visited in LLVM in the order of another map (keyed by
+        // context), which only changes the rounding of the similarity sum: file order will do.
+        return compare(new ArrayList<>(base.profiles().values()), SampleMapOrder.of(test));
     }
 
     /**
@@ -75,44 +76,50 @@ public final class SampleOverlap {
      * {@link #withHotThresholds}.
      */
     SampleOverlapResult compare(List<FunctionSamples> baseProfiles, List<FunctionSamples> testProfiles) {
-        Map<SampleContext, SampleFunctionStats> baseStats = new HashMap<>();
+        // Each base function with its statistics, found by context; matched ones are marked.
+        Map<SampleContext, BaseFunction> baseByContext = new HashMap<>(baseProfiles.size() * 2);
+        List<BaseFunction> baseFunctions = new ArrayList<>(baseProfiles.size());
         long baseSum = 0;
         for (FunctionSamples f : baseProfiles) {
-            SampleFunctionStats s = SampleFunctionStats.of(f, baseHot);
-            baseSum += s.sum();
-            baseStats.putIfAbsent(f.context(), s);
+            BaseFunction b = new BaseFunction(f, SampleFunctionStats.of(f, baseHot));
+            baseSum += b.stats.sum();
+            baseFunctions.add(b);
+            baseByContext.put(f.context(), b);
         }
-        Map<SampleContext, SampleFunctionStats> testStats = new HashMap<>();
+        SampleFunctionStats[] testStats = new SampleFunctionStats[testProfiles.size()];
         long testSum = 0;
-        for (FunctionSamples f : testProfiles) {
-            SampleFunctionStats s = SampleFunctionStats.of(f, testHot);
-            testSum += s.sum();
-            testStats.putIfAbsent(f.context(), s);
+        for (int i = 0; i < testStats.length; i++) {
+            testStats[i] = SampleFunctionStats.of(testProfiles.get(i), testHot);
+            testSum += testStats[i].sum();
         }
         if (baseSum == 0 || testSum == 0) {
             return new SampleOverlapResult.ZeroSum(baseSum == 0, testSum == 0);
         }
 
-        LinkedHashMap<SampleContext, FunctionSamples> unmatchedBase = new LinkedHashMap<>();
-        for (FunctionSamples f : baseProfiles) {
-            unmatchedBase.putIfAbsent(f.context(), f);
-        }
         long overlapFunctions = 0;
         long testUniqueFunctions = 0;
         long overlapSample = 0;
         long unionSample = 0;
         long baseUniqueSample = 0;
         long testUniqueSample = 0;
+        long hotTest = 0;
+        long hotOverlap = 0;
         double similarity = 0;
         // Rows sorted by base weight descending; equal weights keep insertion (test map) order.
         List<SampleFunctionOverlap> rows = new ArrayList<>();
-        for (FunctionSamples testFunction : testProfiles) {
+        for (int i = 0; i < testStats.length; i++) {
+            FunctionSamples testFunction = testProfiles.get(i);
             SampleContext context = testFunction.context();
-            SampleFunctionStats ts = testStats.get(context);
-            FunctionSamples baseFunction = unmatchedBase.remove(context);
-            Accumulator acc = new Accumulator(baseFunction == null ? 0 : baseStats.get(context).sum(), ts.sum());
+            SampleFunctionStats ts = testStats[i];
+            BaseFunction base = baseByContext.get(context);
+            boolean matched = base != null && !base.matched;
+            boolean testIsHot = ts.isHot(testHot);
+            if (testIsHot) {
+                hotTest++;
+            }
+            Accumulator acc = new Accumulator(matched ? base.stats.sum() : 0, ts.sum());
             double functionSimilarity = 0;
-            if (baseFunction == null) {
+            if (!matched) {
                 testUniqueFunctions++;
                 testUniqueSample += ts.sum();
                 acc.testUnique = ts.sum();
@@ -122,8 +129,12 @@ public final class SampleOverlap {
                         baseSum, testSum);
                 unionSample += ts.sum();
             } else {
+                base.matched = true;
                 overlapFunctions++;
-                double internal = internalSimilarity(baseFunction, testFunction, acc);
+                if (testIsHot && base.stats.isHot(baseHot)) {
+                    hotOverlap++;
+                }
+                double internal = internalSimilarity(base.function, testFunction, acc);
                 if (Math.abs(internal) < EPSILON) {
                     internal = 0;
                 }
@@ -134,11 +145,10 @@ public final class SampleOverlap {
                 baseUniqueSample += acc.baseUnique;
                 testUniqueSample += acc.testUnique;
             }
-            boolean matched = baseFunction != null;
             if (Long.compareUnsigned(ts.max(), options.valueCutoff()) >= 0
                     || (matched && functionSimilarity < lowSimilarity())
                     || (matched && !options.function().isEmpty()
-                            && baseFunction.context().toString().contains(options.function()))) {
+                            && base.function.context().toString().contains(options.function()))) {
                 rows.add(new SampleFunctionOverlap(context,
                         toDouble(acc.baseSample) / toDouble(baseSum),
                         toDouble(acc.testSample) / toDouble(testSum),
@@ -150,42 +160,27 @@ public final class SampleOverlap {
             }
         }
         long baseUniqueFunctions = 0;
-        for (FunctionSamples f : unmatchedBase.values()) {
-            SampleFunctionStats bs = baseStats.get(f.context());
+        long hotBase = 0;
+        for (BaseFunction b : baseFunctions) {
+            if (b.stats.isHot(baseHot)) {
+                hotBase++;
+            }
+            if (b.matched) {
+                continue;
+            }
             baseUniqueFunctions++;
-            baseUniqueSample += bs.sum();
-            hotBlock(bs.sum(), 0, bs.hotBlocks());
-            similarity += weightByImportance(weightForFunction(0, bs.sum(), 0, baseSum, testSum), bs.sum(), 0,
-                    baseSum, testSum);
-            unionSample += bs.sum();
+            baseUniqueSample += b.stats.sum();
+            hotBlock(b.stats.sum(), 0, b.stats.hotBlocks());
+            similarity += weightByImportance(weightForFunction(0, b.stats.sum(), 0, baseSum, testSum), b.stats.sum(),
+                    0, baseSum, testSum);
+            unionSample += b.stats.sum();
         }
         if (Math.abs(similarity - 1) < EPSILON) {
             similarity = 1;
         }
         rows.sort((a, b) -> Double.compare(b.baseWeight(), a.baseWeight()));
-
-        // Hot functions, each profile against its own threshold.
-        long hotBase = 0;
-        long hotTest = 0;
-        long hotOverlap = 0;
-        for (Map.Entry<SampleContext, SampleFunctionStats> e : testStats.entrySet()) {
-            if (e.getValue().isHot(testHot)) {
-                hotTest++;
-            }
-        }
-        long hotUnion = hotTest;
-        for (Map.Entry<SampleContext, SampleFunctionStats> e : baseStats.entrySet()) {
-            if (!e.getValue().isHot(baseHot)) {
-                continue;
-            }
-            hotBase++;
-            SampleFunctionStats t = testStats.get(e.getKey());
-            if (t != null && t.isHot(testHot)) {
-                hotOverlap++;
-            } else {
-                hotUnion++;
-            }
-        }
+        // Hot functions: hot in test, plus hot in base but not hot (or absent) in test.
+        long hotUnion = hotTest + hotBase - hotOverlap;
         return new SampleOverlapResult.Compared(similarity,
                 toDouble(overlapSample) / toDouble(unionSample),
                 toDouble(baseUniqueSample) / toDouble(baseSum),
@@ -193,6 +188,18 @@ public final class SampleOverlap {
                 baseSum, testSum, overlapFunctions, baseUniqueFunctions, testUniqueFunctions,
                 hotOverlap, hotBase, hotTest, hotUnion,
                 hotBlockOverlap, hotBlockBase, hotBlockTest, hotBlockUnion, rows);
+    }
+
+    /** A base function, its statistics, and whether a test function matched it. */
+    private static final class BaseFunction {
+        final FunctionSamples function;
+        final SampleFunctionStats stats;
+        boolean matched;
+
+        BaseFunction(FunctionSamples function, SampleFunctionStats stats) {
+            this.function = function;
+            this.stats = stats;
+        }
     }
 
     /** Sets the hot thresholds directly (tests, and callers that computed them). */
