@@ -61,6 +61,16 @@ final class SampleShow {
         return options.allFunctions() || options.function().isEmpty();
     }
 
+    /**
+     * Whether only the {@code --function} profile is printed, and nothing that needs the others
+     * (the summary of a text profile is computed from all of them; the hot list and the symbol
+     * list look at the whole profile): the profile may then be read for that function alone.
+     */
+    static boolean needsOnlyTheFunction(SampleShowOptions options) {
+        return !dumpsAll(options) && !options.json() && !options.symbolList() && !options.detailedSummary()
+                && !options.hotFunctionList() && options.topN() == 0;
+    }
+
     void run(SampleProfile profile) throws IOException {
         if (dumpsAll(options)) {
             if (options.json()) {

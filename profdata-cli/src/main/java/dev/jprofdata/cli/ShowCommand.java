@@ -4,12 +4,14 @@ import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.io.MappedFaults;
+import dev.jprofdata.format.sample.FunctionId;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileReaders;
 import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.format.summary.SummaryBuilder;
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -175,7 +177,14 @@ final class ShowCommand extends DeclaredCommand {
             if (flag("--show-sec-info-only")) {
                 SampleShow.sectionInfo(ctx.err(), out.writer(), input.path(), input.displayName());
             } else {
-                SampleProfile profile = SampleProfileReaders.read(input.path(), input.displayName(), readOptions);
+                SampleProfile profile;
+                if (SampleShow.needsOnlyTheFunction(options)) {
+                    // An ext-binary file then has only that function decoded (LLVM decodes all).
+                    profile = SampleProfileReaders.readFunctions(input.path(), input.displayName(), readOptions,
+                            Set.of(FunctionId.of(options.function())));
+                } else {
+                    profile = SampleProfileReaders.read(input.path(), input.displayName(), readOptions);
+                }
                 if (options.json() && !SampleShow.dumpsAll(options)) {
                     throw new CliException("the JSON format is supported only when all functions are to be printed");
                 }
