@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.io.AtomicOutput;
 import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.sample.SampleFormat;
@@ -27,6 +28,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -60,12 +62,10 @@ final class SampleMergeRun {
     int run(List<MergeInput> inputs, FailureMode mode, String output) throws IOException {
         SampleFormat format = format();
         SampleMergeOptions options = options(mode);
-        SampleReadOptions readOptions = new SampleReadOptions(options.profileIsFs(), options.fsDiscriminatorMask());
         PrintStream err = ctx.err();
         SampleMergeResult result;
         try {
-            result = new SampleMerger(options,
-                    (in, o) -> SampleProfileReaders.read(in.path(), in.displayName(), readOptions)).merge(inputs);
+            result = new SampleMerger(options).merge(inputs);
         } catch (SampleInputException e) {
             throw new CliException(e.getMessage() + (e.offset() >= 0 ? " (at byte " + e.offset() + ")" : ""));
         } catch (SampleMergeException e) {
@@ -125,6 +125,30 @@ final class SampleMergeRun {
                     : output + ": " + e.getMessage());
         } catch (OutputFailedException e) {
             throw new OutputFailure(output, e);
+        }
+    }
+
+    /**
+     * Reads one sample profile named on the command line ({@code --supplement-instr-with-sample}),
+     * with the FS options given; a problem is {@code error: FILE: reason}.
+     */
+    static SampleProfile readOne(CliContext ctx, MergeCommand cmd, String name) throws IOException {
+        FsDiscriminatorPass pass = FsDiscriminatorPass.ofOptionName(cmd.string("--fs-discriminator-pass"));
+        if (pass == null) {
+            throw new CliException("for the --fs-discriminator-pass option: Cannot find option named '"
+                    + cmd.string("--fs-discriminator-pass") + "'!");
+        }
+        Path path = ctx.resolve(name);
+        if (!Files.exists(path)) {
+            throw new CliException(name + ": No such file or directory");
+        }
+        try {
+            return SampleProfileReaders.read(path, name, new SampleReadOptions(cmd.flag("--profile-isfs"), pass.mask()));
+        } catch (ProfileFormatException e) {
+            throw new CliException((e.file() != null ? e.file() : name) + ": " + e.reason()
+                    + (e.offset() >= 0 ? " (at byte " + e.offset() + ")" : ""));
+        } catch (IOException e) {
+            throw new CliException(name + ": " + ReadErrors.reason(e));
         }
     }
 

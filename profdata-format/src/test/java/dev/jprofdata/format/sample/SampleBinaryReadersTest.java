@@ -1,6 +1,7 @@
 package dev.jprofdata.format.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.jprofdata.format.sample.extbinary.ExtBinarySection;
 import dev.jprofdata.format.sample.text.SampleTextReader;
@@ -65,6 +66,31 @@ class SampleBinaryReadersTest {
             // Binary formats store the summary LLVM computed when it wrote them: the same as ours of the same data.
             assertThat(mine.storedSummary()).isEqualTo(SampleSummaries.compute(llvm));
         }
+    }
+
+    static Stream<String> allFixtures() throws IOException {
+        try (Stream<Path> s = Files.list(SampleDump.sampleDir())) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".sprof") || n.endsWith(".afdo") || n.endsWith(".proftext"))
+                    .sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allFixtures")
+    void aBufferReadsAsTheFileDoes(String name) throws IOException {
+        Path file = SampleDump.sampleDir().resolve(name);
+        java.nio.ByteBuffer data = java.nio.ByteBuffer.wrap(Files.readAllBytes(file));
+        SampleProfile fromFile = read(name);
+        SampleProfile fromBuffer = SampleProfileReaders.read(data, name, SampleReadOptions.DEFAULTS);
+        assertThat(SampleDump.of(fromBuffer)).isEqualTo(SampleDump.of(fromFile));
+        assertThat(fromBuffer.flags()).isEqualTo(fromFile.flags());
+        assertThat(fromBuffer.storedSummary()).isEqualTo(fromFile.storedSummary());
+        assertThat(fromBuffer.symbolList()).isEqualTo(fromFile.symbolList());
+        assertThat(SampleProfileReaders.detect(data, name)).isEqualTo(SampleProfileReaders.detect(file));
+        assertThat(SampleDump.of(SampleProfileReaders.readFunctions(data, name, SampleReadOptions.DEFAULTS,
+                Set.of(FunctionId.of("main"))))).isEqualTo(SampleDump.of(SampleProfileReaders.readFunctions(file, name,
+                SampleReadOptions.DEFAULTS, Set.of(FunctionId.of("main")))));
     }
 
     @Test
@@ -139,6 +165,55 @@ class SampleBinaryReadersTest {
                         .isEqualTo(SampleDump.of(single(all.profiles().get(e.getKey()), all)));
             }
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("binaryFixtures")
+    void readFunctionsOfEveryFunctionMatchesTheWholeRead(String name) throws IOException {
+        Path file = SampleDump.sampleDir().resolve(name);
+        SampleProfile all = read(name);
+        for (SampleContext c : all.profiles().keySet()) {
+            SampleProfile some = SampleProfileReaders.readFunctions(file, name, SampleReadOptions.DEFAULTS,
+                    Set.of(c.function()));
+            assertThat(some.profiles()).as(name + " " + c).containsKey(c);
+            for (var e : some.profiles().entrySet()) {
+                assertThat(e.getKey().function()).isEqualTo(c.function());
+                assertThat(SampleDump.of(single(e.getValue(), some))).as(name + " " + c)
+                        .isEqualTo(SampleDump.of(single(all.profiles().get(e.getKey()), all)));
+            }
+        }
+    }
+
+    @Test
+    void readFunctionsDecodesOnlyTheWantedRecords(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        // Damage the record of _Z3bari (found through the offset table): a whole read fails, a
+        // read of main alone does not look at it.
+        byte[] b = Files.readAllBytes(SampleDump.sampleDir().resolve("plain.extbinary.sprof"));
+        java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long lbrOffset = -1;
+        long offsetTable = -1;
+        for (int i = 0; i < bb.getLong(10); i++) {
+            long type = bb.getLong(18 + 32 * i);
+            if (type == SampleLayout.SEC_LBR_PROFILE) {
+                lbrOffset = bb.getLong(18 + 32 * i + 16);
+            } else if (type == SampleLayout.SEC_FUNC_OFFSET_TABLE) {
+                offsetTable = bb.getLong(18 + 32 * i + 16);
+            }
+        }
+        // Offset table "03 04 00 00 48 01 55": main@0, _Z3bari@72 (name index 0), _Z3fooi@85.
+        assertThat(b[(int) offsetTable + 3]).isEqualTo((byte) 0);
+        int bar = (int) (lbrOffset + b[(int) offsetTable + 4]);
+        while ((b[bar] & 0x80) != 0) {
+            bar++; // past the head samples
+        }
+        b[bar + 1] = 0x7F;
+        Path f = dir.resolve("damaged.sprof");
+        Files.write(f, b);
+        assertThatThrownBy(() -> SampleProfileReaders.read(f, "d", SampleReadOptions.DEFAULTS))
+                .isInstanceOf(SampleProfileException.class).hasMessageContaining("Truncated function name table");
+        SampleProfile main = SampleProfileReaders.readFunctions(f, "d", SampleReadOptions.DEFAULTS,
+                Set.of(FunctionId.of("main")));
+        assertThat(main.profiles()).containsOnlyKeys(SampleContext.of(FunctionId.of("main")));
     }
 
     private static SampleProfile single(FunctionSamples f, SampleProfile like) {
