@@ -21,6 +21,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     IndexedReaderFuzzTest#valueProfData
     TextReaderFuzzTest#textReader
     CompressedInputFuzzTest#compressedInput
+    SampleReaderFuzzTest#sampleReader
     SampleReaderFuzzTest#textReader
     SampleReaderFuzzTest#binaryReader
     SampleReaderFuzzTest#extBinaryReader

@@ -79,6 +79,9 @@ public class ProfileFormatException extends IOException {
             if (reason.equals("No such file or directory")) {
                 return NOT_FOUND;
             }
+            if (dev.jprofdata.format.sample.SampleErrors.isSampleReason(reason)) {
+                return dev.jprofdata.format.sample.SampleErrors.kindOf(reason);
+            }
             if (reason.startsWith("empty raw profile file")) {
                 return EMPTY_FILE;
             }

@@ -45,6 +45,25 @@ public final class SampleErrors {
         }
     }
 
+    /** Whether {@code reason} is one of the texts above (the kind {@link Kind#ofReason} gives it comes from here). */
+    public static boolean isSampleReason(String reason) {
+        switch (reason) {
+            case BAD_MAGIC:
+            case UNSUPPORTED_VERSION:
+            case TOO_LARGE:
+            case TRUNCATED:
+            case MALFORMED:
+            case UNRECOGNIZED_FORMAT:
+            case TRUNCATED_NAME_TABLE:
+            case COUNTER_OVERFLOW:
+            case UNCOMPRESS_FAILED:
+            case ILLEGAL_LINE_OFFSET:
+                return true;
+            default:
+                return false;
+        }
+    }
+
     /** {@code reason} (one of the texts above) at byte {@code offset} (-1 for none) of {@code file}. */
     public static SampleProfileException at(String file, long offset, String reason) {
         return new SampleProfileException(file, offset, kindOf(reason), reason);

@@ -79,6 +79,91 @@ public final class SampleProfileReaders {
                 profile.storedSummary());
     }
 
+    /**
+     * Reads a whole file held in {@code data} (for example stdin, which LLVM reads for {@code -}),
+     * recognised from its bytes; positions 0 to the buffer's limit.
+     */
+    public static SampleProfile read(java.nio.ByteBuffer data, String displayName, SampleReadOptions options)
+            throws IOException {
+        switch (detect(data, displayName)) {
+            case BINARY:
+                return SampleBinaryReader.read(data, displayName, options);
+            case EXTBINARY:
+                return SampleExtBinaryReader.read(data, displayName, options);
+            case GCC:
+                return SampleGccReader.read(data, displayName, options);
+            case TEXT:
+            default:
+                return SampleTextReader.read(new BufferStream(data), displayName, options);
+        }
+    }
+
+    /** As {@link #readFunctions(Path, String, SampleReadOptions, Set)}, for a file held in {@code data}. */
+    public static SampleProfile readFunctions(java.nio.ByteBuffer data, String displayName, SampleReadOptions options,
+            Set<FunctionId> wanted) throws IOException {
+        if (detect(data, displayName) == SampleFormat.EXTBINARY) {
+            return SampleExtBinaryReader.readFunctions(data, displayName, options, wanted);
+        }
+        return keepOnly(read(data, displayName, options), wanted);
+    }
+
+    /** The format of a file held in {@code data}, recognised as LLVM does. */
+    public static SampleFormat detect(java.nio.ByteBuffer data, String displayName) throws IOException {
+        byte[] head = new byte[16];
+        int n = Math.min(head.length, data.limit());
+        data.duplicate().position(0).get(head, 0, n);
+        SampleFormat f = binaryFormat(head, n);
+        if (f != null) {
+            return f;
+        }
+        if (SampleTextReader.hasFormat(new BufferStream(data), displayName)) {
+            return SampleFormat.TEXT;
+        }
+        throw SampleErrors.at(displayName, -1, SampleErrors.UNRECOGNIZED_FORMAT);
+    }
+
+    /** The bytes 0 to limit of a buffer as a stream (the buffer is not moved). */
+    private static final class BufferStream extends InputStream {
+        private final java.nio.ByteBuffer b;
+
+        BufferStream(java.nio.ByteBuffer data) {
+            b = data.duplicate();
+            b.position(0);
+        }
+
+        @Override
+        public int read() {
+            return b.hasRemaining() ? b.get() & 0xFF : -1;
+        }
+
+        @Override
+        public int read(byte[] dst, int off, int len) {
+            if (len == 0) {
+                return 0;
+            }
+            if (!b.hasRemaining()) {
+                return -1;
+            }
+            int n = Math.min(len, b.remaining());
+            b.get(dst, off, n);
+            return n;
+        }
+    }
+
+    private static SampleFormat binaryFormat(byte[] head, int n) {
+        long magic = magicOf(head, n);
+        if (magic == SampleLayout.MAGIC_BINARY) {
+            return SampleFormat.BINARY;
+        }
+        if (magic == SampleLayout.MAGIC_EXTBINARY) {
+            return SampleFormat.EXTBINARY;
+        }
+        if (isGcc(head, n)) {
+            return SampleFormat.GCC;
+        }
+        return null;
+    }
+
     /** The format of {@code file}, recognised as LLVM does. */
     public static SampleFormat detect(Path file) throws IOException {
         return detect(file, file.toString());
@@ -96,15 +181,9 @@ public final class SampleProfileReaders {
         } catch (NoSuchFileException e) {
             throw SampleErrors.at(displayName, -1, SampleErrors.NOT_FOUND);
         }
-        long magic = magicOf(head, n);
-        if (magic == SampleLayout.MAGIC_BINARY) {
-            return SampleFormat.BINARY;
-        }
-        if (magic == SampleLayout.MAGIC_EXTBINARY) {
-            return SampleFormat.EXTBINARY;
-        }
-        if (isGcc(head, n)) {
-            return SampleFormat.GCC;
+        SampleFormat f = binaryFormat(head, n);
+        if (f != null) {
+            return f;
         }
         try (InputStream in = Files.newInputStream(file)) {
             if (SampleTextReader.hasFormat(in, displayName)) {

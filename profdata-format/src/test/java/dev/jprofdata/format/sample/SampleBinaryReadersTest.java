@@ -68,6 +68,31 @@ class SampleBinaryReadersTest {
         }
     }
 
+    static Stream<String> allFixtures() throws IOException {
+        try (Stream<Path> s = Files.list(SampleDump.sampleDir())) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".sprof") || n.endsWith(".afdo") || n.endsWith(".proftext"))
+                    .sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("allFixtures")
+    void aBufferReadsAsTheFileDoes(String name) throws IOException {
+        Path file = SampleDump.sampleDir().resolve(name);
+        java.nio.ByteBuffer data = java.nio.ByteBuffer.wrap(Files.readAllBytes(file));
+        SampleProfile fromFile = read(name);
+        SampleProfile fromBuffer = SampleProfileReaders.read(data, name, SampleReadOptions.DEFAULTS);
+        assertThat(SampleDump.of(fromBuffer)).isEqualTo(SampleDump.of(fromFile));
+        assertThat(fromBuffer.flags()).isEqualTo(fromFile.flags());
+        assertThat(fromBuffer.storedSummary()).isEqualTo(fromFile.storedSummary());
+        assertThat(fromBuffer.symbolList()).isEqualTo(fromFile.symbolList());
+        assertThat(SampleProfileReaders.detect(data, name)).isEqualTo(SampleProfileReaders.detect(file));
+        assertThat(SampleDump.of(SampleProfileReaders.readFunctions(data, name, SampleReadOptions.DEFAULTS,
+                Set.of(FunctionId.of("main"))))).isEqualTo(SampleDump.of(SampleProfileReaders.readFunctions(file, name,
+                SampleReadOptions.DEFAULTS, Set.of(FunctionId.of("main")))));
+    }
+
     @Test
     void flagsFromTheSummaryAndTheNameTable() throws IOException {
         assertThat(read("plain.md5.sprof").flags().md5Names()).isTrue();

@@ -1,22 +1,18 @@
 package dev.jprofdata.format.sample;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.jprofdata.format.ProfileFormatException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.jprofdata.format.fuzz.FuzzDrain;
+import java.nio.ByteBuffer;
+import java.util.Set;
 
 /**
- * Fuzz targets for the four sample-profile readers. Each target puts its format's leading bytes
- * in front of the fuzzer's data, so that detection always hands the bytes to that reader, and
- * reads through {@link SampleProfileReaders} as the tools do (a file, mapped). Plain
- * {@code mvn test} replays the kept inputs under {@code SampleReaderFuzzTestInputs/};
- * {@code bench/fuzz.sh} runs the campaign (10 million executions each, a small heap so that an
- * allocation sized by an unchecked field shows up, and a per-input time budget for hangs).
- *
- * <p>What counts as a finding: any throwable other than a {@link ProfileFormatException} whose
- * message is one non-empty line.
+ * Fuzz targets for the sample-profile readers; see {@code RawReaderFuzzTest} and
+ * {@code bench/FUZZING.md}. {@link #sampleReader} goes through the facade's format detection with
+ * the bytes as they come; the four others put one format's leading bytes (magic and version, or
+ * GCC's prefix) in front of the data, so that every input reaches that format's reader. The last
+ * byte picks a whole read or a selective one (the ext-binary offset-table path); a flow-sensitive
+ * mask is used on odd-length inputs. A finding is any throwable other than a
+ * {@link SampleProfileException} with a clean one-line message.
  */
 class SampleReaderFuzzTest {
 
@@ -25,54 +21,49 @@ class SampleReaderFuzzTest {
     private static final byte[] EXTBINARY_MAGIC = {(byte) 0x84, (byte) 0xe4, (byte) 0xd0, (byte) 0xb1, (byte) 0xf4,
         (byte) 0xc9, (byte) 0x94, (byte) 0xa8, 0x53, 0x67};
 
-    private static final ThreadLocal<Path> FILE = ThreadLocal.withInitial(() -> {
-        try {
-            Path p = Files.createTempFile("jprofdata-fuzz", ".sprof");
-            p.toFile().deleteOnExit();
-            return p;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    });
-
-    private static void read(byte[] prefix, byte[] data) throws IOException {
+    private static void read(byte[] prefix, byte[] data) throws Exception {
         byte[] all = new byte[prefix.length + data.length];
         System.arraycopy(prefix, 0, all, 0, prefix.length);
         System.arraycopy(data, 0, all, prefix.length, data.length);
-        Path file = FILE.get();
-        Files.write(file, all);
+        SampleReadOptions options = all.length % 2 == 0 ? SampleReadOptions.DEFAULTS
+                : new SampleReadOptions(true, SampleReadOptions.maskForPass("Pass1"));
         try {
-            SampleProfile p = SampleProfileReaders.read(file, "fuzz.sprof", SampleReadOptions.DEFAULTS);
-            // What the tools do next with a profile: summarize it and walk every node.
+            SampleProfile p;
+            if (all.length > 0 && (all[all.length - 1] & 1) != 0) {
+                p = SampleProfileReaders.readFunctions(ByteBuffer.wrap(all), "fuzz", options,
+                        Set.of(FunctionId.of("main"), FunctionId.of("foo")));
+            } else {
+                p = SampleProfileReaders.read(ByteBuffer.wrap(all), "fuzz", options);
+            }
+            // What every command does next with a profile.
             SampleSummaries.compute(p);
-            if (all.length > 0 && all[0] == (byte) 0x84) {
-                SampleProfileReaders.sections(file, "fuzz.sprof");
-            }
-        } catch (ProfileFormatException e) {
-            String m = e.getMessage();
-            if (m == null || m.isEmpty() || m.indexOf('\n') >= 0 || e.reason() == null) {
-                throw new AssertionError("unclean error message: " + m, e);
-            }
+        } catch (SampleProfileException e) {
+            FuzzDrain.checkClean(e);
         }
     }
 
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
-    void textReader(byte[] data) throws IOException {
+    void sampleReader(byte[] data) throws Exception {
         read(new byte[0], data);
     }
 
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
-    void binaryReader(byte[] data) throws IOException {
+    void textReader(byte[] data) throws Exception {
+        read(new byte[0], data);
+    }
+
+    @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
+    void binaryReader(byte[] data) throws Exception {
         read(BINARY_MAGIC, data);
     }
 
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
-    void extBinaryReader(byte[] data) throws IOException {
+    void extBinaryReader(byte[] data) throws Exception {
         read(EXTBINARY_MAGIC, data);
     }
 
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
-    void gccReader(byte[] data) throws IOException {
+    void gccReader(byte[] data) throws Exception {
         read(SampleLayout.GCC_PREFIX, data);
     }
 }

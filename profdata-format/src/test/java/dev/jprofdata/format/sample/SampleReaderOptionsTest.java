@@ -65,4 +65,15 @@ class SampleReaderOptionsTest {
         assertThat(SampleReadOptions.maskForPass("Pass3")).isEqualTo(0x3FFFFFF);
         assertThatThrownBy(() -> SampleReadOptions.maskForPass("Pass4")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void everySampleReasonHasTheKindTheGenericMappingGives() {
+        for (String reason : new String[] {SampleErrors.BAD_MAGIC, SampleErrors.UNSUPPORTED_VERSION, SampleErrors.TOO_LARGE,
+            SampleErrors.TRUNCATED, SampleErrors.MALFORMED, SampleErrors.UNRECOGNIZED_FORMAT,
+            SampleErrors.TRUNCATED_NAME_TABLE, SampleErrors.COUNTER_OVERFLOW, SampleErrors.UNCOMPRESS_FAILED,
+            SampleErrors.ILLEGAL_LINE_OFFSET, SampleErrors.NOT_FOUND}) {
+            assertThat(dev.jprofdata.format.ProfileFormatException.Kind.ofReason(reason)).as(reason)
+                    .isEqualTo(SampleErrors.kindOf(reason));
+        }
+    }
 }

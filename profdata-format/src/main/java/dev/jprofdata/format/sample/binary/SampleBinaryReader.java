@@ -31,6 +31,12 @@ public final class SampleBinaryReader {
         return SampleBytes.guard(displayName, () -> read(SampleBytes.mapFile(path, displayName), options));
     }
 
+    /** Reads a raw binary profile held in {@code data} (for example read from stdin). */
+    public static SampleProfile read(java.nio.ByteBuffer data, String displayName, SampleReadOptions options)
+            throws IOException {
+        return read(SampleBytes.slice(data, 0, data.limit(), displayName), options);
+    }
+
     /** Checks the magic and version at the cursor (shared with the ext-binary reader). */
     public static void readMagic(SampleBytes in, long expectedMagic) throws SampleProfileException {
         int at = in.position();

@@ -55,6 +55,13 @@ public final class SampleBytes {
         }
     }
 
+    /** The bytes {@code [offset, offset+size)} of a whole file held in {@code whole} (the caller checked the range). */
+    public static SampleBytes slice(ByteBuffer whole, long offset, long size, String file) {
+        ByteBuffer b = whole.duplicate();
+        b.position(0).limit((int) (offset + size)).position((int) offset);
+        return new SampleBytes(b.slice(), file, offset, false);
+    }
+
     /** Decompressed data of the section at file offset {@code sectionOffset}. */
     public static SampleBytes wrap(byte[] data, String file, long sectionOffset) {
         return new SampleBytes(ByteBuffer.wrap(data), file, sectionOffset, true);

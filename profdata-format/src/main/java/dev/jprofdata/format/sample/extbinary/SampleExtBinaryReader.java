@@ -18,6 +18,7 @@ import dev.jprofdata.format.sample.binary.SampleRecordDecoder;
 import dev.jprofdata.format.sample.binary.SampleSummaryCodec;
 import dev.jprofdata.format.summary.ProfileSummary;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -81,6 +82,37 @@ public final class SampleExtBinaryReader {
         }
     }
 
+    /** Where the bytes come from: a file mapped section by section, or a buffer holding it all. */
+    private interface Source {
+        long size() throws IOException;
+
+        SampleBytes map(long offset, long size, String file) throws IOException;
+
+        static Source of(FileChannel ch) {
+            return new Source() {
+                public long size() throws IOException {
+                    return ch.size();
+                }
+
+                public SampleBytes map(long offset, long size, String file) throws IOException {
+                    return SampleBytes.map(ch, offset, size, file);
+                }
+            };
+        }
+
+        static Source of(ByteBuffer data) {
+            return new Source() {
+                public long size() {
+                    return data.limit();
+                }
+
+                public SampleBytes map(long offset, long size, String file) {
+                    return SampleBytes.slice(data, offset, size, file);
+                }
+            };
+        }
+    }
+
     /** Reads every profile of {@code path}. */
     public static SampleProfile read(Path path, String displayName, SampleReadOptions options) throws IOException {
         return new SampleExtBinaryReader(displayName, options, null).run(path);
@@ -97,10 +129,21 @@ public final class SampleExtBinaryReader {
         return new SampleExtBinaryReader(displayName, options, wanted).run(path);
     }
 
+    /** Reads every profile of an ext-binary file held in {@code data} (for example read from stdin). */
+    public static SampleProfile read(ByteBuffer data, String displayName, SampleReadOptions options) throws IOException {
+        return new SampleExtBinaryReader(displayName, options, null).run(Source.of(data));
+    }
+
+    /** As {@link #readFunctions(Path, String, SampleReadOptions, Set)}, for a file held in {@code data}. */
+    public static SampleProfile readFunctions(ByteBuffer data, String displayName, SampleReadOptions options,
+            Set<FunctionId> wanted) throws IOException {
+        return new SampleExtBinaryReader(displayName, options, wanted).run(Source.of(data));
+    }
+
     /** The section table of {@code path}, in table order (magic and version checked). */
     public static List<ExtBinarySection> sections(Path path, String displayName) throws IOException {
         try (FileChannel ch = open(path, displayName)) {
-            return SampleBytes.guard(displayName, () -> table(ch, displayName));
+            return SampleBytes.guard(displayName, () -> table(Source.of(ch), displayName));
         }
     }
 
@@ -112,9 +155,9 @@ public final class SampleExtBinaryReader {
         }
     }
 
-    private static List<ExtBinarySection> table(FileChannel ch, String file) throws IOException {
-        long size = ch.size();
-        SampleBytes head = SampleBytes.map(ch, 0, Math.min(size, Integer.MAX_VALUE - 16), file);
+    private static List<ExtBinarySection> table(Source source, String file) throws IOException {
+        long size = source.size();
+        SampleBytes head = source.map(0, Math.min(size, Integer.MAX_VALUE - 16), file);
         SampleBinaryReader.readMagic(head, SampleLayout.MAGIC_EXTBINARY);
         long n = head.u64();
         if (Long.compareUnsigned(n, head.remaining() / SampleLayout.SECTION_ENTRY_BYTES) > 0) {
@@ -129,13 +172,17 @@ public final class SampleExtBinaryReader {
 
     private SampleProfile run(Path path) throws IOException {
         try (FileChannel ch = open(path, file)) {
-            return SampleBytes.guard(file, () -> {
-                for (ExtBinarySection s : table(ch, file)) {
-                    readSection(ch, s);
-                }
-                return result();
-            });
+            return run(Source.of(ch));
         }
+    }
+
+    private SampleProfile run(Source source) throws IOException {
+        return SampleBytes.guard(file, () -> {
+            for (ExtBinarySection s : table(source, file)) {
+                readSection(source, s);
+            }
+            return result();
+        });
     }
 
     private SampleProfile result() {
@@ -182,15 +229,15 @@ public final class SampleExtBinaryReader {
         }
     }
 
-    private void readSection(FileChannel ch, ExtBinarySection s) throws IOException {
+    private void readSection(Source source, ExtBinarySection s) throws IOException {
         if (!needsReading(s)) {
             return;
         }
-        long fileSize = ch.size();
+        long fileSize = source.size();
         if (Long.compareUnsigned(s.offset(), fileSize) > 0 || Long.compareUnsigned(s.size(), fileSize - s.offset()) > 0) {
             throw SampleErrors.at(file, s.offset(), SampleErrors.TRUNCATED);
         }
-        SampleBytes in = SampleBytes.map(ch, s.offset(), s.size(), file);
+        SampleBytes in = source.map(s.offset(), s.size(), file);
         if (s.has(SampleLayout.FLAG_COMPRESSED)) {
             in = inflate(in, s.offset());
         }

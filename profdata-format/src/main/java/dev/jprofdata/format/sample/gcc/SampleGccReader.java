@@ -48,6 +48,12 @@ public final class SampleGccReader {
         return SampleBytes.guard(displayName, () -> new SampleGccReader(SampleBytes.mapFile(path, displayName)).read());
     }
 
+    /** Reads a GCC AutoFDO profile held in {@code data}. */
+    public static SampleProfile read(java.nio.ByteBuffer data, String displayName, SampleReadOptions options)
+            throws IOException {
+        return new SampleGccReader(SampleBytes.slice(data, 0, data.limit(), displayName)).read();
+    }
+
     /** The caller chain of an inlined instance, innermost first. */
     private record Chain(FunctionSamples profile, Chain caller) {
     }
