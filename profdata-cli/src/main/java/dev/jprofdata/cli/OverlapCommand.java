@@ -110,7 +110,8 @@ final class OverlapCommand extends DeclaredCommand {
                     // A jprofdata extension for instrumentation profiles only (llvm-profdata has none).
                     throw new CliException("--show-format=" + format + " is not supported for sample profiles");
                 }
-                return sample(ctx, out, new SampleOverlapOptions(lowSimilarity, cutoff, function, hotCutoff, hotCount),
+                return sample(ctx, out, new SampleOverlapOptions(lowSimilarity, cutoff, function, hotCutoff, hotCount,
+                        SampleCommandOptions.perContextSummary(this)),
                         readOptions);
             }
             if (JsonReports.isStructured(format)) {

@@ -94,12 +94,12 @@ final class SampleShow {
         }
         ProfileSummary summary = null;
         if (options.detailedSummary()) {
-            summary = summaryOf(profile);
+            summary = summaryOf(profile, options.perContextSummary());
             DetailedSummaryText.printSample(out, summary);
         }
         if (options.hotFunctionList() || options.topN() != 0) {
             if (summary == null) {
-                summary = summaryOf(profile);
+                summary = summaryOf(profile, options.perContextSummary());
             }
             hotFunctions(SampleHotFunctions.of(SampleMapOrder.of(profile), summary,
                     profile.flags().contextSensitive()));
@@ -148,9 +148,10 @@ final class SampleShow {
     }
 
     /** The profile summary LLVM's reader holds: the stored one, or one computed at read time. */
-    static ProfileSummary summaryOf(SampleProfile profile) {
+    static ProfileSummary summaryOf(SampleProfile profile, boolean perContext) {
         ProfileSummary stored = profile.storedSummary();
-        return stored != null ? stored : SampleSummaries.compute(profile);
+        return stored != null ? stored : SampleSummaries.compute(profile.profiles().values(),
+                profile.flags().contextSensitive(), perContext);
     }
 
     private void dumpFunction(String name, FunctionSamples f) {

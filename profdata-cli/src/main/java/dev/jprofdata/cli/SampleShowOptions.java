@@ -11,7 +11,8 @@ package dev.jprofdata.cli;
  * @param hotFunctionList list the hot functions
  * @param topN unsigned 32-bit: list at most this many hot functions (0: no limit; not 0 also asks
  *     for the list)
+ * @param perContextSummary a computed summary counts every CSSPGO context as a function
  */
 record SampleShowOptions(boolean allFunctions, String function, boolean json, boolean symbolList,
-        boolean detailedSummary, boolean hotFunctionList, long topN) {
+        boolean detailedSummary, boolean hotFunctionList, long topN, boolean perContextSummary) {
 }

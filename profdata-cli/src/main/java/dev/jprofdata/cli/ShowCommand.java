@@ -171,7 +171,8 @@ final class ShowCommand extends DeclaredCommand {
         }
         SampleShowOptions options = new SampleShowOptions(flag("--all-functions"), string("--function"),
                 format.equals("json"), flag("--show-prof-sym-list"), flag("--detailed-summary"),
-                flag("--hot-func-list"), LlvmValues.uint32("--topn", string("--topn")));
+                flag("--hot-func-list"), LlvmValues.uint32("--topn", string("--topn")),
+                SampleCommandOptions.perContextSummary(this));
         SampleReadOptions readOptions = SampleCommandOptions.readOptions(this);
         try (InputFile input = InputFile.open(ctx, file)) {
             if (flag("--show-sec-info-only")) {

@@ -60,6 +60,18 @@ class SampleCommandsTest {
         assertThat(tooHigh.stderr()).contains("desired percentile exceeds the maximum cutoff");
     }
 
+    /** llvm-profdata 22: 4 functions (contexts merged by function) unless told =false (6 contexts). */
+    @Test
+    void contextlessSummaryOnlyWhenNotRefused() {
+        String cs = CliRun.fixtures().resolve("profiles/sample/cs-probe.proftext").toString();
+        assertThat(CliRun.run(dir, "show", "--sample", "--detailed-summary", cs).stdout())
+                .contains("Total functions: 4\n");
+        assertThat(CliRun.run(dir, "show", "--sample", "--detailed-summary", "--profile-summary-contextless", cs)
+                .stdout()).contains("Total functions: 4\n");
+        assertThat(CliRun.run(dir, "show", "--sample", "--detailed-summary", "--profile-summary-contextless=false",
+                cs).stdout()).contains("Total functions: 6\n");
+    }
+
     @Test
     void anOutputFileIsLeftAloneWhenReadingFails() throws IOException {
         file("bad.txt", "main:10:0\n 1: x\n");

@@ -49,14 +49,14 @@ class SampleShowTest {
     }
 
     private static SampleShowOptions dumpAll() {
-        return new SampleShowOptions(false, "", false, false, false, false, 0);
+        return new SampleShowOptions(false, "", false, false, false, false, 0, false);
     }
 
     @Test
     void jsonEscapesNamesAsLlvmDoes() throws IOException {
         // A quote, a backslash, a tab, a control byte, DEL, valid UTF-8 (é) and a lone 0xFF byte.
         String name = "a\"b\\c\td\u0001e\u007f" + "\u00c3\u00a9" + "\u00ff";
-        String json = show(new SampleShowOptions(false, "", true, false, false, false, 0),
+        String json = show(new SampleShowOptions(false, "", true, false, false, false, 0, false),
                 profile(function(FunctionId.of(name), 5)));
         assertThat(json).contains("\"name\": \"a\\\"b\\\\c\\td\\u0001e\u007f\u00c3\u00a9\u00ef\u00bf\u00bd\",");
         assertThat(json).endsWith("]\n");
@@ -64,12 +64,12 @@ class SampleShowTest {
 
     @Test
     void anEmptyProfileIsAnEmptyJsonArray() throws IOException {
-        assertThat(show(new SampleShowOptions(false, "", true, false, false, false, 0), profile())).isEqualTo("[]\n");
+        assertThat(show(new SampleShowOptions(false, "", true, false, false, false, 0, false), profile())).isEqualTo("[]\n");
     }
 
     @Test
     void aMissingSymbolListPrintsTheTitleAlone() throws IOException {
-        String out = show(new SampleShowOptions(false, "", false, true, false, false, 0),
+        String out = show(new SampleShowOptions(false, "", false, true, false, false, 0, false),
                 profile(function(FunctionId.of("f"), 5)));
         assertThat(out).endsWith("No inlined callsites in this function\n======== Dump profile symbol list ========\n");
     }
@@ -78,16 +78,16 @@ class SampleShowTest {
     void functionLookupFindsAnMd5NameAndNothingElse() throws IOException {
         FunctionSamples hashed = function(FunctionId.ofHash(Names.md5("main")), 7);
         SampleProfile p = profile(hashed, function(FunctionId.of("mainly"), 9));
-        assertThat(show(new SampleShowOptions(false, "main", false, false, false, false, 0), p))
+        assertThat(show(new SampleShowOptions(false, "main", false, false, false, false, 0, false), p))
                 .startsWith("Function: " + Long.toUnsignedString(Names.md5("main")) + ": 7, 0, 1 sampled lines\n");
-        assertThat(show(new SampleShowOptions(false, "mai", false, false, false, false, 0), p))
+        assertThat(show(new SampleShowOptions(false, "mai", false, false, false, false, 0, false), p))
                 .isEqualTo("Function: : 0, 0, 0 sampled lines\nNo samples collected in the function's body\n"
                         + "No inlined callsites in this function\n");
     }
 
     @Test
     void hotListOfAnEmptyProfileDividesByZeroAsLlvm() throws IOException {
-        String out = show(new SampleShowOptions(false, "", false, false, false, true, 0), profile());
+        String out = show(new SampleShowOptions(false, "", false, false, false, true, 0, false), profile());
         assertThat(out).startsWith("0 out of 0 functions with profile (-nan%) are considered hot functions");
         assertThat(out).contains("0 out of 0 profile counts (0.00%) are from hot functions.\n");
     }

@@ -14,9 +14,9 @@ import dev.jprofdata.format.Names;
 public final class FunctionId implements Comparable<FunctionId> {
     private final String name;
     private final long hash;
-    // The MD5 of a string name, computed on first use: profile maps key every profile by it.
-    private long md5;
-    private volatile boolean md5Known;
+    /** The MD5 of {@code name}, once computed ({@link #guid}); published by {@link #guidKnown}. */
+    private long guidCache;
+    private volatile boolean guidKnown;
 
     private FunctionId(String name, long hash) {
         this.name = name;
@@ -50,11 +50,12 @@ public final class FunctionId implements Comparable<FunctionId> {
         if (name == null) {
             return hash;
         }
-        if (!md5Known) {
-            md5 = Names.md5(name);
-            md5Known = true;
+        // Merges, map orders and writers ask for it over and over: computed once per id.
+        if (!guidKnown) {
+            guidCache = Names.md5(name);
+            guidKnown = true;
         }
-        return md5;
+        return guidCache;
     }
 
     /** The name's bytes, or the decimal digits of a hash. */

@@ -74,12 +74,15 @@ public final class SampleMergeState {
             firstFormat = input.format();
         }
         List<FunctionProblem> problems = new ArrayList<>();
-        for (FunctionSamples p : ReaderOrder.of(input)) {
+        Saturating.Overflow ignored = new Saturating.Overflow();
+        for (ReaderOrder.Keyed k : ReaderOrder.keyed(input)) {
+            FunctionSamples p = k.profile();
             recordsRead++;
-            countsRead = Saturating.mulAdd(p.totalSamples(), weight, countsRead, new Saturating.Overflow());
+            countsRead = Saturating.mulAdd(p.totalSamples(), weight, countsRead, ignored);
             MergeStatus[] status = {MergeStatus.SUCCESS};
             FunctionSamples samples = remapping == null ? p : remapping.remap(p, status);
-            FunctionSamples target = profiles.getOrCreate(key(samples.context()), () -> new FunctionSamples(null));
+            long key = remapping == null ? k.key() : key(samples.context());
+            FunctionSamples target = profiles.getOrCreate(key, () -> new FunctionSamples(null));
             long hashBefore = target.functionHash();
             MergeStatus s = target.merge(samples, weight);
             status[0] = status[0].then(s);

@@ -214,9 +214,10 @@ public final class SampleOverlap {
     }
 
     /** The summary LLVM's reader holds: the stored one, or one computed from the profiles. */
-    private static ProfileSummary summaryOf(SampleProfile profile) {
+    private ProfileSummary summaryOf(SampleProfile profile) {
         ProfileSummary stored = profile.storedSummary();
-        return stored != null ? stored : SampleSummaries.compute(profile);
+        return stored != null ? stored : SampleSummaries.compute(profile.profiles().values(),
+                profile.flags().contextSensitive(), options.perContextSummary());
     }
 
     /** The minimum count of the first summary entry at or above the hot cutoff, or the forced count. */

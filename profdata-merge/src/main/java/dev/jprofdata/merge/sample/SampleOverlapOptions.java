@@ -11,9 +11,12 @@ package dev.jprofdata.merge.sample;
  * @param hotCutoff the summary cutoff (parts per million) whose minimum count is the hot threshold
  *     ({@code --profile-summary-cutoff-hot}, 990000 by default)
  * @param hotCount the hot threshold itself when given ({@code --profile-summary-hot-count}), else null
+ * @param perContextSummary a summary computed here (text and GCC profiles) counts every calling
+ *     context of a CSSPGO profile as a function ({@code --profile-summary-contextless=false});
+ *     by default, as in LLVM, contexts are merged by function first
  */
 public record SampleOverlapOptions(long similarityCutoff, long valueCutoff, String function, long hotCutoff,
-        Long hotCount) {
+        Long hotCount, boolean perContextSummary) {
 
     /** LLVM's default value cutoff: only a count of 2^64-1 reaches it. */
     public static final long NO_VALUE_CUTOFF = -1L;
@@ -28,6 +31,6 @@ public record SampleOverlapOptions(long similarityCutoff, long valueCutoff, Stri
 
     /** LLVM's defaults: no function rows, the 99% hot threshold. */
     public static SampleOverlapOptions defaults() {
-        return new SampleOverlapOptions(0, NO_VALUE_CUTOFF, "", DEFAULT_HOT_CUTOFF, null);
+        return new SampleOverlapOptions(0, NO_VALUE_CUTOFF, "", DEFAULT_HOT_CUTOFF, null, false);
     }
 }

@@ -125,7 +125,7 @@ class SampleOverlapTest {
         // foo has the same shape in both (half its samples on each line) but a different share of
         // its profile: FS = 1 - |3000/9800 - 4000/10300|.
         SampleOverlapResult.Compared r = (SampleOverlapResult.Compared) new SampleOverlap(
-                new SampleOverlapOptions(0, SampleOverlapOptions.NO_VALUE_CUTOFF, "fo", 990000, null))
+                new SampleOverlapOptions(0, SampleOverlapOptions.NO_VALUE_CUTOFF, "fo", 990000, null, false))
                 .withHotThresholds(1, 1).compare(List.copyOf(base().profiles().values()),
                         List.copyOf(test().profiles().values()));
         assertThat(r.functions()).hasSize(1);
@@ -142,7 +142,7 @@ class SampleOverlapTest {
     @Test
     void valueCutoffRowsAreSortedByBaseWeightWithTestOnlyFunctionsLast() throws Exception {
         SampleOverlapResult.Compared r = (SampleOverlapResult.Compared) new SampleOverlap(
-                new SampleOverlapOptions(0, 0, "", 990000, null)).compare(base(), test());
+                new SampleOverlapOptions(0, 0, "", 990000, null, false)).compare(base(), test());
         assertThat(r.functions()).extracting(f -> f.context().toString()).containsExactly("main", "foo", "qux");
         SampleFunctionOverlap main = r.functions().get(0);
         // golden sample_overlap_valcut: 68.37% 56.31% 63.64% 56.25% 17.91% 13.79%
@@ -169,7 +169,7 @@ class SampleOverlapTest {
         FunctionSamples bm = b.profiles().get(SampleContext.of(FunctionId.of("main")));
         FunctionSamples tm = t.profiles().get(SampleContext.of(FunctionId.of("main")));
         SampleOverlapResult.Compared r = (SampleOverlapResult.Compared) new SampleOverlap(
-                new SampleOverlapOptions(0, 0, "", 990000, null)).withHotThresholds(1, 1)
+                new SampleOverlapOptions(0, 0, "", 990000, null, false)).withHotThresholds(1, 1)
                 .compare(List.of(bm), List.of(tm));
         double fb = 6700;
         double ft = 5800;
@@ -213,7 +213,7 @@ class SampleOverlapTest {
 
     @Test
     void aHotCutoffAboveEverySummaryEntryIsAnError() {
-        assertThatThrownBy(() -> new SampleOverlap(new SampleOverlapOptions(0, -1, "", 1000001, null))
+        assertThatThrownBy(() -> new SampleOverlap(new SampleOverlapOptions(0, -1, "", 1000001, null, false))
                 .compare(base(), test()))
                 .isInstanceOf(SampleOverlapException.class)
                 .hasMessageContaining("desired percentile exceeds the maximum cutoff");
@@ -222,7 +222,7 @@ class SampleOverlapTest {
     @Test
     void aForcedHotCountDecidesHotness() throws Exception {
         SampleOverlapResult.Compared r = (SampleOverlapResult.Compared) new SampleOverlap(
-                new SampleOverlapOptions(0, -1, "", 990000, 100_000_000L)).compare(base(), test());
+                new SampleOverlapOptions(0, -1, "", 990000, 100_000_000L, false)).compare(base(), test());
         assertThat(r.hotUnionFunctions()).isZero();
         assertThat(r.hotFunctionOverlap()).isNaN();
         assertThat(r.hotBlockOverlap()).isNaN();
