@@ -84,6 +84,10 @@ public final class LlvmMapOrder {
 
     /** The key LLVM's profile map uses for {@code context}. */
     public static long mapKey(SampleContext context) {
+        return context.mapKey();
+    }
+
+    static long computeMapKey(SampleContext context) {
         if (!context.isContextSensitive()) {
             return context.function().guid();
         }
