@@ -162,6 +162,24 @@ public final class FunctionSamples {
         return insertBody(n, key, new SampleRecord());
     }
 
+    /**
+     * Makes room for {@code records} more body records and {@code inlinees} more inlinees (a reader
+     * knows the counts before it reads them), so the arrays are not grown step by step.
+     */
+    public void reserve(int records, int inlinees) {
+        if (records > 0 && bodyKeys.length - bodySize < records) {
+            int cap = bodySize + records;
+            bodyKeys = Arrays.copyOf(bodyKeys, cap);
+            bodyRecords = Arrays.copyOf(bodyRecords, cap);
+        }
+        if (inlinees > 0 && callKeys.length - callSize < inlinees) {
+            int cap = callSize + inlinees;
+            callKeys = Arrays.copyOf(callKeys, cap);
+            callees = Arrays.copyOf(callees, cap);
+            this.inlinees = Arrays.copyOf(this.inlinees, cap);
+        }
+    }
+
     private SampleRecord insertBody(int at, long key, SampleRecord r) {
         if (bodySize == bodyKeys.length) {
             int cap = Math.max(4, bodySize * 2);

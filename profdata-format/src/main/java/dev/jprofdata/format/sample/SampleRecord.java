@@ -144,6 +144,14 @@ public final class SampleRecord {
         return v;
     }
 
+    /** Makes room for {@code targets} more call targets (a reader knows how many follow). */
+    public void reserve(int targets) {
+        if (targets > 0 && ids.length - size < targets) {
+            ids = Arrays.copyOf(ids, size + targets);
+            counts = Arrays.copyOf(counts, size + targets);
+        }
+    }
+
     /** The index of {@code target}, or -(insertion point) - 1. */
     private int find(FunctionId target) {
         int n = size;

@@ -88,6 +88,9 @@ public final class SampleRecordDecoder {
         }
         f.addTotalSamples(in.uleb(), 1, overflow);
         long records = in.uleb32();
+        // Room for the counts read, but never more than the bytes left could hold (a record takes
+        // at least 4 bytes, a call target 2, an inlinee 6): a damaged count allocates nothing.
+        f.reserve((int) Math.min(records, in.remaining() / 4), 0);
         for (long i = 0; i < records; i++) {
             int at = in.position();
             long line = in.uleb();
@@ -98,6 +101,7 @@ public final class SampleRecordDecoder {
             long samples = in.uleb();
             long calls = in.uleb32();
             SampleRecord r = f.bodyRecord((int) line, (int) disc & mask);
+            r.reserve((int) Math.min(calls, in.remaining() / 2));
             for (long j = 0; j < calls; j++) {
                 FunctionId target = name(in);
                 r.addTarget(target, in.uleb(), 1, overflow);
@@ -105,6 +109,7 @@ public final class SampleRecordDecoder {
             r.addSamples(samples, 1, overflow);
         }
         long callsites = in.uleb32();
+        f.reserve(0, (int) Math.min(callsites, in.remaining() / 6));
         for (long i = 0; i < callsites; i++) {
             long line = in.uleb();
             long disc = in.uleb();
