@@ -21,6 +21,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     IndexedReaderFuzzTest#valueProfData
     TextReaderFuzzTest#textReader
     CompressedInputFuzzTest#compressedInput
+    SampleReaderFuzzTest#sampleReader
   )
   # The .unifcnts reader joins when it exists.
   if ls profdata-format/src/test/java/dev/jprofdata/format/offload/*FuzzTest.java >/dev/null 2>&1; then
