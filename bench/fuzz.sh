@@ -22,6 +22,10 @@ if [ ${#targets[@]} -eq 0 ]; then
     TextReaderFuzzTest#textReader
     CompressedInputFuzzTest#compressedInput
     SampleReaderFuzzTest#sampleReader
+    SampleReaderFuzzTest#textReader
+    SampleReaderFuzzTest#binaryReader
+    SampleReaderFuzzTest#extBinaryReader
+    SampleReaderFuzzTest#gccReader
   )
   # The .unifcnts reader joins when it exists.
   if ls profdata-format/src/test/java/dev/jprofdata/format/offload/*FuzzTest.java >/dev/null 2>&1; then

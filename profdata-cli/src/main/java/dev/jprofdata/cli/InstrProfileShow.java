@@ -366,16 +366,7 @@ final class InstrProfileShow {
     }
 
     private void printDetailedSummary(ProfileSummary s) throws IOException {
-        out.write("Detailed summary:\n");
-        float total = CFormat.unsignedToFloat(s.numCounts());
-        for (SummaryEntry e : s.entries()) {
-            // Float arithmetic as in LLVM (100.f * ...), widened to double for printf.
-            float blocks = s.numCounts() != 0 ? 100f * CFormat.unsignedToFloat(e.numCounts()) / total : 0f;
-            float cutoff = 100f * e.cutoff() / 1000000f;
-            out.write(e.numCounts() + " blocks (" + CFormat.fixed(blocks, 2) + "%) with count >= "
-                    + Long.toUnsignedString(e.minCount()) + " account for " + CFormat.general(cutoff, 6)
-                    + "% of the total counts.\n");
-        }
+        DetailedSummaryText.printEntries(out, s);
     }
 
     private void printTraces(TemporalTraces traces) throws IOException {

@@ -43,6 +43,20 @@ final class LlvmValues {
         return (int) (negative ? -magnitude : magnitude);
     }
 
+    /** A {@code cl::opt<float>}: a decimal number ({@code strtod}'s forms, the whole string used). */
+    static float float32(String option, String value) {
+        try {
+            String t = value.strip();
+            if (t.isEmpty() || !t.equals(value) || t.endsWith("f") || t.endsWith("F") || t.endsWith("d")
+                    || t.endsWith("D")) {
+                throw new NumberFormatException();
+            }
+            return (float) Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw invalid(option, value, "floatarg");
+        }
+    }
+
     private static CliException invalid(String option, String value, String type) {
         return new CliException(
                 "jprofdata: for the " + option + " option: '" + value + "' value invalid for " + type + " argument!", false);

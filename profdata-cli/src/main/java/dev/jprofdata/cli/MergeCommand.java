@@ -19,6 +19,8 @@ import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.RepeatedValues;
 import dev.jprofdata.merge.ValueMerge;
+import dev.jprofdata.merge.sample.SampleSupplement;
+import dev.jprofdata.format.sample.SampleProfile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -174,6 +176,16 @@ final class MergeCommand extends DeclaredCommand {
                 + " function's base profile).", "--sample-frame-depth-for-cold-context").build());
         s.addOption(CommandSpecs.value("<bytes>", "0", "With --sample, drop the coldest functions until the output"
                 + " fits in this many bytes (0: no limit).", "--output-size-limit").build());
+        s.addOption(CommandSpecs.value("<file>", null, "Write the (single) instrumentation input adjusted by this"
+                + " sample profile: functions hot or warm in it but cold in the instrumentation profile are raised.",
+                "--supplement-instr-with-sample").build());
+        s.addOption(CommandSpecs.value("<n>", "10", "With --supplement-instr-with-sample, leave functions with fewer"
+                + " counters alone (default 10).", "--suppl-min-size-threshold").build());
+        s.addOption(CommandSpecs.value("<ratio>", "0.7", "With --supplement-instr-with-sample, mark a function only"
+                + " hot or warm when more than this share of its counters is zero (default 0.7).",
+                "--zero-counter-threshold").build());
+        s.addOption(CommandSpecs.value("<n>", "0", "With --supplement-instr-with-sample, the instrumentation cold"
+                + " threshold (0: from its summary).", "--instr-prof-cold-threshold").build());
         // LLVM's hidden library options its own tests pass to llvm-profdata.
         s.addOption(CommandSpecs.hiddenFlag("generateMergedBaseProfiles", "--generate-merged-base-profiles").build());
         s.addOption(CommandSpecs.hiddenFlag("profileIsfs", "--profile-isfs").build());
@@ -268,6 +280,14 @@ final class MergeCommand extends DeclaredCommand {
         if (!output.equals("-")) {
             CommandOutput.target(ctx, output); // "-o dir/" fails now, not after the merge
         }
+        String supplement = string("--supplement-instr-with-sample");
+        if (supplement != null && !supplement.isEmpty()) {
+            if (sample) {
+                throw new CliException("-supplement-instr-with-sample can only work with -instr. ");
+            }
+            versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
+            return supplement(ctx, inputs, supplement);
+        }
         if (sample) {
             return new SampleMergeRun(ctx, this).run(inputs, mode, output);
         }
@@ -314,6 +334,41 @@ final class MergeCommand extends DeclaredCommand {
             }
         }
         return mergeAndWrite(ctx, inputs, options.build(), mode);
+    }
+
+    /**
+     * {@code --supplement-instr-with-sample}: the one instrumentation input, adjusted by the sample
+     * profile ({@link SampleSupplement}), written as this merge writes.
+     */
+    private int supplement(CliContext ctx, List<MergeInput> inputs, String sampleFile) throws IOException {
+        if (output.equals("-")) {
+            throw new CliException("cannot write indexed profdata format to stdout");
+        }
+        if (inputs.size() != 1) {
+            throw new CliException("expect one input to be an instr profile");
+        }
+        if (inputs.get(0).weight() != 1) {
+            throw new CliException("expect instr profile doesn't have weight");
+        }
+        long minSize = LlvmValues.uint32("--suppl-min-size-threshold", string("--suppl-min-size-threshold"));
+        long coldThreshold = LlvmValues.uint32("--instr-prof-cold-threshold", string("--instr-prof-cold-threshold"));
+        float zeroThreshold = LlvmValues.float32("--zero-counter-threshold", string("--zero-counter-threshold"));
+        SampleProfile sampleProfile = SampleMergeRun.readOne(ctx, this, sampleFile);
+        MergeResult instr;
+        try {
+            instr = new ProfileMerger(MergeOptions.builder().numThreads(1).failureMode(FailureMode.ANY).build())
+                    .merge(inputs);
+        } catch (NoProfileMergedException e) {
+            InputFailure f = e.failures().get(0);
+            throw new CliException(f.file() + ": " + f.describe());
+        }
+        SampleSupplement.Result adjusted = SampleSupplement.adjust(instr.contents(), sampleProfile, minSize,
+                zeroThreshold, coldThreshold);
+        for (String w : adjusted.warnings()) {
+            ctx.err().println("warning: " + w);
+        }
+        write(ctx, versionChoice.prepare(ctx.err(), adjusted.contents()), output);
+        return 0;
     }
 
     /** Merges {@code inputs} into the output; the exit code (1 when the merge was rejected). */

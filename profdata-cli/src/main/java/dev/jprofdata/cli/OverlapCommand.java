@@ -1,9 +1,16 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.sample.SampleProfile;
+import dev.jprofdata.format.sample.SampleProfileReaders;
+import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.merge.overlap.FunctionOverlap;
 import dev.jprofdata.merge.overlap.OverlapOptions;
 import dev.jprofdata.merge.overlap.OverlapResult;
 import dev.jprofdata.merge.overlap.ProfileOverlap;
+import dev.jprofdata.merge.sample.SampleOverlap;
+import dev.jprofdata.merge.sample.SampleOverlapException;
+import dev.jprofdata.merge.sample.SampleOverlapOptions;
+import dev.jprofdata.merge.sample.SampleOverlapResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -26,8 +33,8 @@ final class OverlapCommand extends DeclaredCommand {
     private String similarityCutoff;
 
     OverlapCommand(CliContext context) {
-        super(context, "overlap", "Compare two instrumentation profiles: how much of"
-                + " the test profile's counts the base profile shares.");
+        super(context, "overlap", "Compare two instrumentation profiles (or, with --sample, two sample"
+                + " profiles): how much of the test profile's counts the base profile shares.");
     }
 
     @Override
@@ -40,14 +47,22 @@ final class OverlapCommand extends DeclaredCommand {
                 "--function").build());
         s.addOption(CommandSpecs.value("<ulong>", null,
                 "Report every function whose largest test counter is at least this.", "--value-cutoff").build());
+        s.addOption(CommandSpecs.value("<ppm>", null, "Sample profiles: also report every function in both"
+                + " profiles whose similarity is below this (parts per million).", "--similarity-cutoff").build());
         s.addOption(CommandSpecs.flag("cs", "IR profiles: totals over context-sensitive records.", "--cs").build());
         s.addOption(CommandSpecs.flag("instr", "Instrumentation profiles (the default).", "--instr").build());
-        s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
+        s.addOption(CommandSpecs.flag("sample", "Sample profiles (AutoFDO, CSSPGO).", "--sample").build());
         s.addOption(CommandSpecs.value("text|json|yaml", "text",
                 "Output format: text, or json/yaml (jprofdata extension, spec/json-output.md).", "--show-format")
                 .build());
         s.addOption(CommandSpecs.flag("json", "Same as --show-format=json.", "--json").build());
-        s.addOption(CommandSpecs.value("<similarityCutoff>", null, null, "--similarity-cutoff").build());
+        s.addOption(CommandSpecs.value("<hotCutoff>", "990000", "Sample profiles: blocks and functions whose count"
+                + " reaches the summary's count at this cutoff (parts per million) are hot.",
+                "--profile-summary-cutoff-hot").build());
+        s.addOption(CommandSpecs.value("<hotCount>", null, "Sample profiles: blocks and functions whose count"
+                + " reaches this are hot (instead of --profile-summary-cutoff-hot).", "--profile-summary-hot-count")
+                .build());
+        SampleCommandOptions.declareReading(s);
     }
 
     private void bind() {
@@ -68,9 +83,14 @@ final class OverlapCommand extends DeclaredCommand {
         CliContext ctx = context;
         long cutoff = valueCutoff == null ? OverlapOptions.NO_FUNCTIONS
                 : LlvmValues.uint64("--value-cutoff", valueCutoff, "ullong");
-        if (similarityCutoff != null) {
-            LlvmValues.uint64("--similarity-cutoff", similarityCutoff, "ullong");
-        }
+        long lowSimilarity = similarityCutoff == null ? 0
+                : LlvmValues.uint64("--similarity-cutoff", similarityCutoff, "ullong");
+        // A signed int in LLVM, widened with its sign to the unsigned percentile it is compared with.
+        long hotCutoff = LlvmValues.int32("--profile-summary-cutoff-hot", string("--profile-summary-cutoff-hot"));
+        String hotCountValue = string("--profile-summary-hot-count");
+        Long hotCount = hotCountValue == null ? null
+                : LlvmValues.uint64("--profile-summary-hot-count", hotCountValue, "ulong");
+        SampleReadOptions readOptions = SampleCommandOptions.readOptions(this);
         if (files.size() < 2) {
             throw new CliException("jprofdata: Not enough positional command line arguments specified!\n"
                     + "Must specify at least 2 positional arguments: See: jprofdata --help", false);
@@ -86,7 +106,13 @@ final class OverlapCommand extends DeclaredCommand {
         }
         try (CommandOutput out = CommandOutput.open(ctx, output)) {
             if (sample) {
-                throw new CliException("sample profiles are not supported yet");
+                if (JsonReports.isStructured(format)) {
+                    // A jprofdata extension for instrumentation profiles only (llvm-profdata has none).
+                    throw new CliException("--show-format=" + format + " is not supported for sample profiles");
+                }
+                return sample(ctx, out, new SampleOverlapOptions(lowSimilarity, cutoff, function, hotCutoff, hotCount,
+                        SampleCommandOptions.perContextSummary(this)),
+                        readOptions);
             }
             if (JsonReports.isStructured(format)) {
                 return structured(ctx, out, format, cutoff);
@@ -115,6 +141,59 @@ final class OverlapCommand extends DeclaredCommand {
             out.commit();
         }
         return 0;
+    }
+
+    /**
+     * {@code --sample}: both profiles read whole (their formats first, then their contents, as
+     * llvm-profdata opens them), then compared.
+     */
+    private int sample(CliContext ctx, CommandOutput out, SampleOverlapOptions options, SampleReadOptions readOptions) {
+        SampleOverlapResult result;
+        try (InputFile base = InputFile.open(ctx, files.get(0));
+                InputFile test = InputFile.open(ctx, files.get(1))) {
+            SampleProfile baseProfile;
+            SampleProfile testProfile;
+            try {
+                SampleProfileReaders.detect(base.path(), base.displayName());
+            } catch (IOException e) {
+                return readFailed(ctx, out, base.displayName(), e);
+            }
+            try {
+                SampleProfileReaders.detect(test.path(), test.displayName());
+            } catch (IOException e) {
+                return readFailed(ctx, out, test.displayName(), e);
+            }
+            try {
+                baseProfile = SampleProfileReaders.read(base.path(), base.displayName(), readOptions);
+            } catch (IOException e) {
+                return readFailed(ctx, out, base.displayName(), e);
+            }
+            try {
+                testProfile = SampleProfileReaders.read(test.path(), test.displayName(), readOptions);
+            } catch (IOException e) {
+                return readFailed(ctx, out, test.displayName(), e);
+            }
+            result = new SampleOverlap(options).compare(baseProfile, testProfile);
+        } catch (SampleOverlapException e) {
+            throw new CliException(e.getMessage());
+        }
+        try {
+            if (result instanceof SampleOverlapResult.ZeroSum zero) {
+                SampleOverlapReport.zeroSum(out.writer(), files.get(0), files.get(1), zero);
+            } else {
+                SampleOverlapReport.write(out.writer(), files.get(0), files.get(1), (SampleOverlapResult.Compared) result);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        out.commit();
+        return 0;
+    }
+
+    private static int readFailed(CliContext ctx, CommandOutput out, String file, IOException e) {
+        out.abandon();
+        SampleReadErrors.print(ctx.err(), file, e);
+        return 1;
     }
 
     /** The JSON/YAML report: the same comparison, written as it is produced. */

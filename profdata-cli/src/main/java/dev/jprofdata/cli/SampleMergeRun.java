@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.io.AtomicOutput;
 import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.sample.SampleFormat;
@@ -27,6 +28,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -60,12 +62,10 @@ final class SampleMergeRun {
     int run(List<MergeInput> inputs, FailureMode mode, String output) throws IOException {
         SampleFormat format = format();
         SampleMergeOptions options = options(mode);
-        SampleReadOptions readOptions = new SampleReadOptions(options.profileIsFs(), options.fsDiscriminatorMask());
         PrintStream err = ctx.err();
         SampleMergeResult result;
         try {
-            result = new SampleMerger(options,
-                    (in, o) -> SampleProfileReaders.read(in.path(), in.displayName(), readOptions)).merge(inputs);
+            result = new SampleMerger(options).merge(inputs);
         } catch (SampleInputException e) {
             throw new CliException(e.getMessage() + (e.offset() >= 0 ? " (at byte " + e.offset() + ")" : ""));
         } catch (SampleMergeException e) {
@@ -102,7 +102,8 @@ final class SampleMergeRun {
         boolean ext = format == SampleFormat.EXTBINARY;
         long sizeLimit = LlvmValues.uint64("--output-size-limit", cmd.string("--output-size-limit"), "ulong");
         SampleWriteOptions writeOptions = new SampleWriteOptions(format, ext && compress, ext && md5, ext && partial,
-                split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit);
+                split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit,
+                SampleCommandOptions.perContextSummary(cmd));
         write(profile, writeOptions, output);
         return 0;
     }
@@ -128,6 +129,30 @@ final class SampleMergeRun {
         }
     }
 
+    /**
+     * Reads one sample profile named on the command line ({@code --supplement-instr-with-sample}),
+     * with the FS options given; a problem is {@code error: FILE: reason}.
+     */
+    static SampleProfile readOne(CliContext ctx, MergeCommand cmd, String name) throws IOException {
+        FsDiscriminatorPass pass = FsDiscriminatorPass.ofOptionName(cmd.string("--fs-discriminator-pass"));
+        if (pass == null) {
+            throw new CliException("for the --fs-discriminator-pass option: Cannot find option named '"
+                    + cmd.string("--fs-discriminator-pass") + "'!");
+        }
+        Path path = ctx.resolve(name);
+        if (!Files.exists(path)) {
+            throw new CliException(name + ": No such file or directory");
+        }
+        try {
+            return SampleProfileReaders.read(path, name, new SampleReadOptions(cmd.flag("--profile-isfs"), pass.mask()));
+        } catch (ProfileFormatException e) {
+            throw new CliException((e.file() != null ? e.file() : name) + ": " + e.reason()
+                    + (e.offset() >= 0 ? " (at byte " + e.offset() + ")" : ""));
+        } catch (IOException e) {
+            throw new CliException(name + ": " + ReadErrors.reason(e));
+        }
+    }
+
     /** The library options from the command line, numbers and names checked as LLVM checks them. */
     private SampleMergeOptions options(FailureMode mode) {
         SampleMergeOptions.Builder b = SampleMergeOptions.builder()
@@ -138,7 +163,7 @@ final class SampleMergeRun {
                 .mergeColdContext(cmd.flag("--sample-merge-cold-context"))
                 .trimColdContext(cmd.flag("--sample-trim-cold-context"))
                 .generateMergedBaseProfiles(cmd.flag("--generate-merged-base-profiles"))
-                .contextlessSummary(cmd.flag("--profile-summary-contextless"))
+                .contextlessSummary(SampleCommandOptions.perContextSummary(cmd))
                 .profileIsFs(cmd.flag("--profile-isfs"));
         long depth = LlvmValues.uint32("--sample-frame-depth-for-cold-context",
                 cmd.string("--sample-frame-depth-for-cold-context"));

@@ -4,9 +4,14 @@ import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.io.MappedFaults;
+import dev.jprofdata.format.sample.FunctionId;
+import dev.jprofdata.format.sample.SampleProfile;
+import dev.jprofdata.format.sample.SampleProfileReaders;
+import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.format.summary.SummaryBuilder;
 import java.io.IOException;
 import java.util.List;
+import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -18,18 +23,19 @@ import picocli.CommandLine.Model.CommandSpec;
 final class ShowCommand extends DeclaredCommand {
 
     ShowCommand(CliContext context) {
-        super(context, "show", "Show the functions, summary and value profiles of an instrumentation profile.");
+        super(context, "show", "Show the functions, summary and value profiles of an instrumentation profile,"
+                + " or (--sample) the functions and summary of a sample profile.");
     }
 
     @Override
     void declareOptions(CommandSpec s) {
         s.addPositional(CommandSpecs.positionals("<profdata-file>", "The profile: raw, indexed or text, gzip/zstd"
-                + " compressed or not; - reads standard input."));
+                + " compressed or not (with --sample: text, binary, ext-binary or GCC); - reads standard input."));
         s.addOption(CommandSpecs.value("<file>", CommandOutput.STDOUT, "Output file (- for stdout).", "-o", "--output")
                 .build());
         s.addOption(CommandSpecs.flag("allFunctions", "Show every function.", "--all-functions").build());
-        s.addOption(CommandSpecs.value("<string>", "", "Show functions whose name contains this.", "--function")
-                .build());
+        s.addOption(CommandSpecs.value("<string>", "", "Show functions whose name contains this (sample profiles:"
+                + " the function with exactly this name).", "--function").build());
         s.addOption(CommandSpecs.flag("counts", "Show block counts.", "--counts").build());
         s.addOption(CommandSpecs.flag("icTargets", "Show indirect call targets.", "--ic-targets").build());
         s.addOption(CommandSpecs.flag("memopSizes", "Show memory intrinsic sizes.", "--memop-sizes").build());
@@ -57,7 +63,7 @@ final class ShowCommand extends DeclaredCommand {
                 + " extension for instrumentation profiles, spec/json-output.md).", "--show-format").build());
         s.addOption(CommandSpecs.flag("json", "Same as --show-format=json.", "--json").build());
         s.addOption(CommandSpecs.flag("instr", "Instrumentation profile (the default).", "--instr").build());
-        s.addOption(CommandSpecs.hiddenFlag("sample", "--sample").build());
+        s.addOption(CommandSpecs.flag("sample", "Sample profile (AutoFDO, CSSPGO).", "--sample").build());
         s.addOption(CommandSpecs.hiddenFlag("memory", "--memory").build());
         s.addOption(CommandSpecs.value("<debugInfo>", null, null, "--debug-info").build());
         s.addOption(CommandSpecs.value("<hotCutoff>", "990000", "--hot-func-list: functions whose largest count"
@@ -65,8 +71,11 @@ final class ShowCommand extends DeclaredCommand {
                 "--profile-summary-cutoff-hot").build());
         s.addOption(CommandSpecs.value("<hotCount>", null, "--hot-func-list: functions whose largest count reaches"
                 + " this are hot (instead of --profile-summary-cutoff-hot).", "--profile-summary-hot-count").build());
-        // Accepted like llvm-profdata, which ignores them for instrumentation profiles.
-        s.addOption(CommandSpecs.hiddenFlag("sampleOnly", "--show-prof-sym-list", "--show-sec-info-only").build());
+        s.addOption(CommandSpecs.flag("showProfSymList", "Sample profiles: print the profile symbol list"
+                + " (ignored for instrumentation profiles).", "--show-prof-sym-list").build());
+        s.addOption(CommandSpecs.flag("showSecInfoOnly", "Sample profiles: print only the section table of an"
+                + " ext-binary file (ignored for instrumentation profiles).", "--show-sec-info-only").build());
+        SampleCommandOptions.declareReading(s);
         s.addOption(CommandSpecs.value("<ignoredValue>", null, null, "--max-debug-info-correlation-warnings",
                 "--profiled-binary").build());
         s.addOption(CommandSpecs.flag("uniformity",
@@ -101,7 +110,7 @@ final class ShowCommand extends DeclaredCommand {
                 throw new CliException("--debug-info is not supported yet (debug-info correlation)");
             }
             if (flag("--sample")) {
-                throw new CliException("sample profiles are not supported yet");
+                return showSample(ctx, out, file, format);
             }
             if (flag("--memory")) {
                 throw new CliException("memory profiles are not supported yet");
@@ -152,6 +161,42 @@ final class ShowCommand extends DeclaredCommand {
                 ctx.err().println("warning: " + file + ": " + notice);
             }
         }
+        return 0;
+    }
+
+    /** {@code --sample}: read the whole profile (or only its section table) and print it as LLVM does. */
+    private int showSample(CliContext ctx, CommandOutput out, String file, String format) {
+        if (format.equals("yaml")) {
+            throw new CliException("YAML output is not supported for sample profiles");
+        }
+        SampleShowOptions options = new SampleShowOptions(flag("--all-functions"), string("--function"),
+                format.equals("json"), flag("--show-prof-sym-list"), flag("--detailed-summary"),
+                flag("--hot-func-list"), LlvmValues.uint32("--topn", string("--topn")),
+                SampleCommandOptions.perContextSummary(this));
+        SampleReadOptions readOptions = SampleCommandOptions.readOptions(this);
+        try (InputFile input = InputFile.open(ctx, file)) {
+            if (flag("--show-sec-info-only")) {
+                SampleShow.sectionInfo(ctx.err(), out.writer(), input.path(), input.displayName());
+            } else {
+                SampleProfile profile;
+                if (SampleShow.needsOnlyTheFunction(options)) {
+                    // An ext-binary file then has only that function decoded (LLVM decodes all).
+                    profile = SampleProfileReaders.readFunctions(input.path(), input.displayName(), readOptions,
+                            Set.of(FunctionId.of(options.function())));
+                } else {
+                    profile = SampleProfileReaders.read(input.path(), input.displayName(), readOptions);
+                }
+                if (options.json() && !SampleShow.dumpsAll(options)) {
+                    throw new CliException("the JSON format is supported only when all functions are to be printed");
+                }
+                new SampleShow(options, out.writer()).run(profile);
+            }
+        } catch (IOException e) {
+            out.abandon();
+            SampleReadErrors.print(ctx.err(), file, e);
+            return 1;
+        }
+        out.commit();
         return 0;
     }
 

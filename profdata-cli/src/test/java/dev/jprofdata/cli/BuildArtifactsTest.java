@@ -35,7 +35,8 @@ class BuildArtifactsTest {
         }
         assertThat(man).contains("\\fB--num-test-traces\\fR=\\fI<uint>\\fR", "\\fB--show-format\\fR");
         // hidden options stay out of the page
-        assertThat(man).doesNotContain("--similarity-cutoff");
+        assertThat(man).doesNotContain("--generate-merged-base-profiles");
+        assertThat(man).doesNotContain("--max-debug-info-correlation-warnings");
         String completion = Files.readString(dir.resolve("jprofdata_completion"), StandardCharsets.UTF_8);
         assertThat(completion).contains("complete -F", "--num-test-traces", "--show-format");
         // dir is not a git work tree: the commit is "unknown" rather than a failed build

@@ -159,7 +159,7 @@ class CommandSpecsTest {
         "--counts=yes|jprofdata: Invalid value for option '--counts': 'yes' is not a boolean",
         "-o|jprofdata: Missing required parameter for option '--output' (<file>)",
         "--topn 2 --topn 3|jprofdata: option '--topn' (<uint>) should be specified only once",
-        "--show-sec-info-only=x|jprofdata: Invalid value for option '--show-prof-sym-list': 'x' is not a boolean",
+        "--show-sec-info-only=x|jprofdata: Invalid value for option '--show-sec-info-only': 'x' is not a boolean",
         "--profiled-binary a --max-debug-info-correlation-warnings=3|jprofdata: option"
                 + " '--max-debug-info-correlation-warnings' (<ignoredValue>) should be specified only once",
     })

@@ -136,8 +136,9 @@ class ShowCommandTest {
     @Test
     void unsupportedProfileKindsAreRejected() throws IOException {
         write("good.proftext", GOOD);
+        // An instrumentation profile is no sample profile: LLVM's words, without the --sample hint.
         assertThat(CliRun.run(dir, "show", "--sample", "good.proftext"))
-                .isEqualTo(new CliRun("", "error: sample profiles are not supported yet\n", 1));
+                .isEqualTo(new CliRun("", "error: good.proftext: Unrecognized sample profile encoding format\n", 1));
         assertThat(CliRun.run(dir, "show", "--memory", "good.proftext").exitCode()).isEqualTo(1);
         assertThat(CliRun.run(dir, "show", "--debug-info=prog").exitCode()).isEqualTo(1);
     }

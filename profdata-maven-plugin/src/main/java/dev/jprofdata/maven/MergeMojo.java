@@ -9,6 +9,12 @@ import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.Profiles;
+import dev.jprofdata.format.sample.SampleFormat;
+import dev.jprofdata.format.sample.SampleWriteOptions;
+import dev.jprofdata.merge.sample.SampleMergeException;
+import dev.jprofdata.merge.sample.SampleMergeOptions;
+import dev.jprofdata.merge.sample.SampleMergeResult;
+import dev.jprofdata.merge.sample.SampleProfiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -61,6 +67,13 @@ public final class MergeMojo extends AbstractMojo {
      */
     @Parameter(property = "jprofdata.valueMerge", defaultValue = "exact")
     String valueMerge = "exact";
+    /**
+     * Merge sample profiles (AutoFDO, CSSPGO: text, binary, extensible binary or GCC files) instead of
+     * instrumentation profiles, as {@code llvm-profdata merge --sample}; the output is an extensible
+     * binary sample profile, or text with {@code text}. {@code valueMerge} does not apply.
+     */
+    @Parameter(property = "jprofdata.sample", defaultValue = "false")
+    boolean sample;
     /** Skip the goal. */
     @Parameter(property = "jprofdata.skip", defaultValue = "false")
     boolean skip;
@@ -80,6 +93,10 @@ public final class MergeMojo extends AbstractMojo {
         if (list.isEmpty()) {
             throw new MojoFailureException("jprofdata: no profiles found (inputDirectories " + inputDirectories
                     + ", includes " + includes + ", inputs " + inputs + ")");
+        }
+        if (sample) {
+            mergeSample(list);
+            return;
         }
         MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode))
                 .valueMerge(parseValueMerge(valueMerge)).build();
@@ -117,6 +134,32 @@ public final class MergeMojo extends AbstractMojo {
             throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
         }
         getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
+    }
+
+    /** The {@code sample} merge: the library's sample merge, then its writer, atomically. */
+    private void mergeSample(List<MergeInput> list) throws MojoExecutionException, MojoFailureException {
+        SampleMergeOptions options = SampleMergeOptions.builder().numThreads(numThreads)
+                .failureMode(parse(failureMode)).build();
+        SampleMergeResult result;
+        try {
+            result = SampleProfiles.merge(list, options);
+        } catch (NoProfileMergedException e) {
+            throw new MojoFailureException("jprofdata: no profile can be merged: " + describe(e.failures()), e);
+        } catch (SampleMergeException e) {
+            throw new MojoFailureException("jprofdata: " + e.getMessage(), e);
+        }
+        for (String line : result.reportLines()) {
+            getLog().warn("jprofdata: " + line);
+        }
+        Path out = basedir.toPath().resolve(output.toPath());
+        try {
+            java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
+            SampleProfiles.write(result.profile(),
+                    SampleWriteOptions.defaults(text ? SampleFormat.TEXT : SampleFormat.EXTBINARY), out);
+        } catch (IOException e) {
+            throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
+        }
+        getLog().info("jprofdata: merged " + list.size() + " sample profile(s) into " + out);
     }
 
     private static dev.jprofdata.merge.ValueMerge parseValueMerge(String text) throws MojoExecutionException {

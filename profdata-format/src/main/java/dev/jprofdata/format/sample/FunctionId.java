@@ -14,6 +14,9 @@ import dev.jprofdata.format.Names;
 public final class FunctionId implements Comparable<FunctionId> {
     private final String name;
     private final long hash;
+    /** The MD5 of {@code name}, once computed ({@link #guid}); published by {@link #guidKnown}. */
+    private long guidCache;
+    private volatile boolean guidKnown;
 
     private FunctionId(String name, long hash) {
         this.name = name;
@@ -44,7 +47,15 @@ public final class FunctionId implements Comparable<FunctionId> {
 
     /** The hash value of a hash id; for a string the MD5 of its bytes. */
     public long guid() {
-        return name != null ? Names.md5(name) : hash;
+        if (name == null) {
+            return hash;
+        }
+        // Merges, map orders and writers ask for it over and over: computed once per id.
+        if (!guidKnown) {
+            guidCache = Names.md5(name);
+            guidKnown = true;
+        }
+        return guidCache;
     }
 
     /** The name's bytes, or the decimal digits of a hash. */

@@ -115,6 +115,40 @@ public final class LlvmMapOrder {
         return out;
     }
 
+    /**
+     * The keys left in LLVM's map after a history of insertions and erasures, in its iteration
+     * order. Erasing never shrinks the table, so a map that once held more elements iterates its
+     * survivors differently from one that only ever held them: steps that remove profiles (cold
+     * context trimming, CS nesting, filters) need the whole history.
+     *
+     * @param keys the key of each operation, in order
+     * @param erase whether each operation erases its key; otherwise it inserts it. Inserting a key
+     *     already present, or erasing one absent, changes nothing (as {@code operator[]},
+     *     {@code try_emplace} and {@code erase(key)} do)
+     */
+    public static long[] iterationOrderAfter(long[] keys, boolean[] erase) {
+        Table t = new Table(keys);
+        java.util.HashMap<Long, Integer> live = new java.util.HashMap<>();
+        for (int i = 0; i < keys.length; i++) {
+            Long k = keys[i];
+            if (erase[i]) {
+                Integer node = live.remove(k);
+                if (node != null) {
+                    t.erase(node);
+                }
+            } else if (!live.containsKey(k)) {
+                t.insert(i);
+                live.put(k, i);
+            }
+        }
+        long[] out = new long[live.size()];
+        int n = 0;
+        for (int p = t.next[t.head]; p != -1; p = t.next[p]) {
+            out[n++] = keys[p];
+        }
+        return out;
+    }
+
     /** The bucket count libstdc++ picks for a request of {@code n} buckets, and its next resize point. */
     private static long[] nextBucketCount(long n) {
         if (n < FAST_BUCKETS.length) {
@@ -160,6 +194,39 @@ public final class LlvmMapOrder {
                 size++;
             }
             return next;
+        }
+
+        void insert(int node) {
+            growIfNeeded();
+            link(node, bucketOf(node, bucketCount), buckets);
+            size++;
+        }
+
+        /** Unlinks {@code node} as libstdc++'s {@code _M_erase} does, keeping every bucket's before-node right. */
+        void erase(int node) {
+            int b = bucketOf(node, bucketCount);
+            int prev = buckets[b];
+            while (next[prev] != node) {
+                prev = next[prev];
+            }
+            int after = next[node];
+            if (prev == buckets[b]) {
+                // node was its bucket's first: the bucket may now be empty.
+                if (after == -1 || bucketOf(after, bucketCount) != b) {
+                    if (after != -1) {
+                        buckets[bucketOf(after, bucketCount)] = buckets[b];
+                    }
+                    buckets[b] = -1;
+                }
+            } else if (after != -1) {
+                int nb = bucketOf(after, bucketCount);
+                if (nb != b) {
+                    buckets[nb] = prev;
+                }
+            }
+            next[prev] = after;
+            next[node] = -1;
+            size--;
         }
 
         int bucketOf(int node, long count) {

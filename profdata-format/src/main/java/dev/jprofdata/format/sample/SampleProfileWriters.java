@@ -41,8 +41,9 @@ public final class SampleProfileWriters {
                 && (flags.contextSensitive() || flags.probeBased()))) {
             throw new SampleWriteException(SampleWriteException.Problem.UNSUPPORTED_FORMAT);
         }
-        List<FunctionSamples> mapOrder = LlvmMapOrder.iterationOrder(new ArrayList<>(profile.profiles().values()),
-                f -> LlvmMapOrder.mapKey(f.context()));
+        List<FunctionSamples> mapOrder = profile.mapOrder() != null ? profile.mapOrder()
+                : LlvmMapOrder.iterationOrder(new ArrayList<>(profile.profiles().values()),
+                        f -> LlvmMapOrder.mapKey(f.context()));
         Function<List<FunctionSamples>, byte[]> writer = writer(profile, options);
         if (options.outputSizeLimit() == 0) {
             return writer.apply(mapOrder);

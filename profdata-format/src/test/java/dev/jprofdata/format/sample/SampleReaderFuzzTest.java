@@ -6,25 +6,64 @@ import java.nio.ByteBuffer;
 import java.util.Set;
 
 /**
- * Fuzz target for the sample-profile readers (every format, through the facade's format detection);
- * see {@code RawReaderFuzzTest} and {@code bench/FUZZING.md}. The last byte picks a whole read or a
- * selective one (the ext-binary offset-table path); a flow-sensitive mask is used on odd inputs.
+ * Fuzz targets for the sample-profile readers; see {@code RawReaderFuzzTest} and
+ * {@code bench/FUZZING.md}. {@link #sampleReader} goes through the facade's format detection with
+ * the bytes as they come; the four others put one format's leading bytes (magic and version, or
+ * GCC's prefix) in front of the data, so that every input reaches that format's reader. The last
+ * byte picks a whole read or a selective one (the ext-binary offset-table path); a flow-sensitive
+ * mask is used on odd-length inputs. A finding is any throwable other than a
+ * {@link SampleProfileException} with a clean one-line message.
  */
 class SampleReaderFuzzTest {
 
-    @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
-    void sampleReader(byte[] data) throws Exception {
-        SampleReadOptions options = data.length % 2 == 0 ? SampleReadOptions.DEFAULTS
+    private static final byte[] BINARY_MAGIC = {(byte) 0xff, (byte) 0xe5, (byte) 0xd0, (byte) 0xb1, (byte) 0xf4,
+        (byte) 0xc9, (byte) 0x94, (byte) 0xa8, 0x53, 0x67};
+    private static final byte[] EXTBINARY_MAGIC = {(byte) 0x84, (byte) 0xe4, (byte) 0xd0, (byte) 0xb1, (byte) 0xf4,
+        (byte) 0xc9, (byte) 0x94, (byte) 0xa8, 0x53, 0x67};
+
+    private static void read(byte[] prefix, byte[] data) throws Exception {
+        byte[] all = new byte[prefix.length + data.length];
+        System.arraycopy(prefix, 0, all, 0, prefix.length);
+        System.arraycopy(data, 0, all, prefix.length, data.length);
+        SampleReadOptions options = all.length % 2 == 0 ? SampleReadOptions.DEFAULTS
                 : new SampleReadOptions(true, SampleReadOptions.maskForPass("Pass1"));
         try {
-            if (data.length > 0 && (data[data.length - 1] & 1) != 0) {
-                SampleProfileReaders.readFunctions(ByteBuffer.wrap(data), "fuzz", options,
+            SampleProfile p;
+            if (all.length > 0 && (all[all.length - 1] & 1) != 0) {
+                p = SampleProfileReaders.readFunctions(ByteBuffer.wrap(all), "fuzz", options,
                         Set.of(FunctionId.of("main"), FunctionId.of("foo")));
             } else {
-                SampleProfileReaders.read(ByteBuffer.wrap(data), "fuzz", options);
+                p = SampleProfileReaders.read(ByteBuffer.wrap(all), "fuzz", options);
             }
+            // What every command does next with a profile.
+            SampleSummaries.compute(p);
         } catch (SampleProfileException e) {
             FuzzDrain.checkClean(e);
         }
+    }
+
+    @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
+    void sampleReader(byte[] data) throws Exception {
+        read(new byte[0], data);
+    }
+
+    @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
+    void textReader(byte[] data) throws Exception {
+        read(new byte[0], data);
+    }
+
+    @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
+    void binaryReader(byte[] data) throws Exception {
+        read(BINARY_MAGIC, data);
+    }
+
+    @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
+    void extBinaryReader(byte[] data) throws Exception {
+        read(EXTBINARY_MAGIC, data);
+    }
+
+    @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
+    void gccReader(byte[] data) throws Exception {
+        read(SampleLayout.GCC_PREFIX, data);
     }
 }

@@ -30,7 +30,7 @@ class SampleWriterExtraCasesTest {
         return Files.readAllLines(dir().resolve("cases.txt")).stream().filter(l -> !l.startsWith("#") && !l.isBlank());
     }
 
-    @ParameterizedTest
+    @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void writesWhatLlvmWrites(String line) throws Exception {
         List<String> f = List.of(line.trim().split("\\s+"));
@@ -45,7 +45,7 @@ class SampleWriterExtraCasesTest {
                 default -> o.withOutputSizeLimit(Long.parseLong(opt));
             };
         }
-        SampleProfile merged = SampleWriterGoldenTest.asMerged(SampleWriterGoldenTest.read(dir().resolve(f.get(1))),
+        SampleProfile merged = SampleWriterGoldenTest.asMerged(SampleWriterGoldenTest.read(dir().resolve(f.get(1)), SampleReadOptions.DEFAULTS),
                 new TreeSet<>(), false);
         byte[] expected = Files.readAllBytes(dir().resolve("out/" + f.get(0) + ".out"));
         assertThat(SampleProfileWriters.toBytes(merged, o)).as(f.get(0)).isEqualTo(expected);

@@ -6,9 +6,7 @@ import dev.jprofdata.format.sample.SampleSummaries;
 import dev.jprofdata.format.summary.ProfileSummary;
 import dev.jprofdata.format.summary.SummaryEntry;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code --sample-merge-cold-context} and {@code --sample-trim-cold-context} on a merged
@@ -27,8 +25,8 @@ final class ColdContexts {
     }
 
     /** The cold count threshold of {@code profiles} under {@code options}. */
-    static long threshold(Map<Object, FunctionSamples> profiles, SampleMergeOptions options) {
-        ProfileSummary summary = SampleSummaries.compute(profiles.values(), true, options.contextlessSummary());
+    static long threshold(ProfileMap profiles, SampleMergeOptions options) {
+        ProfileSummary summary = SampleSummaries.compute(profiles.llvmOrder(), true, options.contextlessSummary());
         long cold = entryFor(summary, options.cutoffCold()).minCount();
         return options.coldCount() != null ? options.coldCount() : cold;
     }
@@ -43,33 +41,32 @@ final class ColdContexts {
         throw new SampleMergeException("Desired percentile exceeds the maximum cutoff");
     }
 
-    static void apply(LinkedHashMap<Object, FunctionSamples> profiles, SampleMergeOptions options) {
+    static void apply(ProfileMap profiles, SampleMergeOptions options) {
         long threshold = threshold(profiles, options);
         if (threshold == 0) {
             return;
         }
-        List<Map.Entry<Object, FunctionSamples>> cold = new ArrayList<>();
-        for (Map.Entry<Object, FunctionSamples> e : profiles.entrySet()) {
-            if (Long.compareUnsigned(e.getValue().totalSamples(), threshold) < 0) {
-                cold.add(e);
+        List<FunctionSamples> cold = new ArrayList<>();
+        for (FunctionSamples f : profiles.llvmOrder()) {
+            if (Long.compareUnsigned(f.totalSamples(), threshold) < 0) {
+                cold.add(f);
             }
         }
-        LinkedHashMap<Object, FunctionSamples> merged = new LinkedHashMap<>();
-        for (Map.Entry<Object, FunctionSamples> e : cold) {
+        ProfileMap merged = new ProfileMap();
+        for (FunctionSamples f : cold) {
             if (options.mergeColdContext()) {
-                SampleContext shorter = e.getValue().context().lastFrames(options.coldContextFrameDepth());
-                merged.computeIfAbsent(SampleMergeState.key(shorter), k -> new FunctionSamples(shorter))
-                        .merge(e.getValue(), 1);
+                SampleContext shorter = f.context().lastFrames(options.coldContextFrameDepth());
+                merged.getOrCreate(SampleMergeState.key(shorter), () -> new FunctionSamples(shorter)).merge(f, 1);
             }
-            profiles.remove(e.getKey());
+            profiles.remove(SampleMergeState.key(f.context()));
         }
-        for (FunctionSamples m : merged.values()) {
-            Object key = SampleMergeState.key(m.context());
+        for (FunctionSamples m : merged.llvmOrder()) {
+            long key = SampleMergeState.key(m.context());
             if (options.trimColdContext() && Long.compareUnsigned(m.totalSamples(), threshold) < 0
                     && !profiles.containsKey(key)) {
                 continue;
             }
-            profiles.computeIfAbsent(key, k -> new FunctionSamples(null)).merge(m, 1);
+            profiles.getOrCreate(key, () -> new FunctionSamples(null)).merge(m, 1);
         }
     }
 }

@@ -7,9 +7,7 @@ import dev.jprofdata.format.sample.LineLocation;
 import dev.jprofdata.format.sample.SampleContext;
 import dev.jprofdata.format.sample.SampleRecord;
 import dev.jprofdata.format.sample.Saturating;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -28,32 +26,31 @@ final class LayoutConversion {
      * call target of the inlinee's estimated entry count, its total loses the inlinee's total and
      * gains that estimate, and every head count becomes the estimate of its profile.
      */
-    static LinkedHashMap<Object, FunctionSamples> flatten(Map<Object, FunctionSamples> profiles,
-            boolean contextSensitive) {
-        LinkedHashMap<Object, FunctionSamples> out = new LinkedHashMap<>();
+    static ProfileMap flatten(ProfileMap profiles, boolean contextSensitive) {
+        ProfileMap out = new ProfileMap();
         if (contextSensitive) {
-            for (FunctionSamples f : profiles.values()) {
+            for (FunctionSamples f : profiles.llvmOrder()) {
                 SampleContext plain = SampleContext.of(f.function());
-                out.computeIfAbsent(SampleMergeState.key(plain), k -> new FunctionSamples(plain)).merge(f, 1);
+                out.getOrCreate(SampleMergeState.key(plain), () -> new FunctionSamples(plain)).merge(f, 1);
             }
         } else {
-            for (FunctionSamples f : profiles.values()) {
+            for (FunctionSamples f : profiles.llvmOrder()) {
                 flattenNested(out, f);
             }
         }
         return out;
     }
 
-    private static void flattenNested(LinkedHashMap<Object, FunctionSamples> out, FunctionSamples fs) {
+    private static void flattenNested(ProfileMap out, FunctionSamples fs) {
         Saturating.Overflow ignored = new Saturating.Overflow();
-        Object key = SampleMergeState.key(fs.context());
+        long key = SampleMergeState.key(fs.context());
         FunctionSamples profile = out.get(key);
         if (profile == null) {
             // A copy keeps the context, checksum and attributes; the total is recomputed below.
-            profile = fs.copy();
-            profile.removeCallsites();
-            profile.setTotalSamples(0);
-            out.put(key, profile);
+            FunctionSamples copy = fs.copy();
+            copy.removeCallsites();
+            copy.setTotalSamples(0);
+            profile = out.getOrCreate(key, () -> copy);
         } else {
             for (Map.Entry<LineLocation, SampleRecord> e : fs.body().entrySet()) {
                 profile.bodyRecord(e.getKey()).merge(e.getValue(), 1, ignored);
@@ -103,7 +100,7 @@ final class LayoutConversion {
         final LineLocation callsite;
         final TreeMap<Long, Frame> children = new TreeMap<>(Long::compareUnsigned);
         FunctionSamples samples;
-        Object key;
+        long key;
 
         Frame(LineLocation callsite) {
             this.callsite = callsite;
@@ -125,22 +122,22 @@ final class LayoutConversion {
      * and marked {@link FunctionSamples#ATTR_DUPLICATED_INTO_BASE}. Children are visited in the order
      * of their call-site hash, after their own children, as LLVM does.
      */
-    static void nest(LinkedHashMap<Object, FunctionSamples> profiles, boolean mergedBase) {
+    static void nest(ProfileMap profiles, boolean mergedBase) {
         Frame root = new Frame(LineLocation.ZERO);
-        for (Map.Entry<Object, FunctionSamples> e : profiles.entrySet()) {
+        for (FunctionSamples p : profiles.values()) {
             Frame node = root;
             LineLocation at = LineLocation.ZERO;
-            for (ContextFrame f : e.getValue().context().frames()) {
+            for (ContextFrame f : p.context().frames()) {
                 node = node.child(at, f.function());
                 at = f.callsite();
             }
-            node.samples = e.getValue();
-            node.key = e.getKey();
+            node.samples = p;
+            node.key = SampleMergeState.key(p.context());
         }
         nest(root, profiles, mergedBase);
     }
 
-    private static void nest(Frame node, LinkedHashMap<Object, FunctionSamples> profiles, boolean mergedBase) {
+    private static void nest(Frame node, ProfileMap profiles, boolean mergedBase) {
         FunctionSamples parent = node.samples;
         Saturating.Overflow ignored = new Saturating.Overflow();
         for (Frame child : node.children.values()) {
@@ -158,15 +155,15 @@ final class LayoutConversion {
                 parent.setTotalSamples(Long.compareUnsigned(parent.totalSamples(), removed) < 0 ? 0
                         : parent.totalSamples() - removed);
             }
-            Object newKey = null;
+            Long newKey = null;
             if (parent == null || mergedBase) {
                 newKey = SampleMergeState.key(moved.context());
-                profiles.computeIfAbsent(newKey, k -> new FunctionSamples(null)).merge(moved, 1);
+                profiles.getOrCreate(newKey, () -> new FunctionSamples(null)).merge(moved, 1);
                 if (parent != null) {
                     moved.setAttributes(moved.attributes() | FunctionSamples.ATTR_DUPLICATED_INTO_BASE);
                 }
             }
-            if (!Objects.equals(newKey, child.key)) {
+            if (newKey == null || newKey != child.key) {
                 profiles.remove(child.key);
             }
         }

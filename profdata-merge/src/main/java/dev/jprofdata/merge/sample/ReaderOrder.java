@@ -16,7 +16,24 @@ final class ReaderOrder {
     }
 
     static List<FunctionSamples> of(SampleProfile input) {
-        return LlvmMapOrder.iterationOrder(new ArrayList<>(input.profiles().values()),
-                f -> LlvmMapOrder.mapKey(f.context()));
+        List<Keyed> keyed = keyed(input);
+        List<FunctionSamples> out = new ArrayList<>(keyed.size());
+        for (Keyed k : keyed) {
+            out.add(k.profile());
+        }
+        return out;
+    }
+
+    /** A profile with its map key (computed once: hashing calling contexts is not free). */
+    record Keyed(long key, FunctionSamples profile) {
+    }
+
+    /** The input's profiles with their keys, in llvm-profdata's visiting order. */
+    static List<Keyed> keyed(SampleProfile input) {
+        List<Keyed> inFileOrder = new ArrayList<>(input.profiles().size());
+        for (FunctionSamples f : input.profiles().values()) {
+            inFileOrder.add(new Keyed(LlvmMapOrder.mapKey(f.context()), f));
+        }
+        return LlvmMapOrder.iterationOrder(inFileOrder, Keyed::key);
     }
 }

@@ -2,8 +2,6 @@ package dev.jprofdata.merge.sample;
 
 import dev.jprofdata.format.Names;
 import dev.jprofdata.format.sample.FunctionSamples;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -31,18 +29,13 @@ final class SampleFunctionFilter {
     }
 
     /** Removes what the filters reject; the number removed. */
-    int apply(Map<Object, FunctionSamples> profiles, boolean md5) {
-        int removed = 0;
-        for (Iterator<FunctionSamples> it = profiles.values().iterator(); it.hasNext();) {
-            String name = it.next().context().toString();
+    int apply(ProfileMap profiles, boolean md5) {
+        return profiles.removeIf(f -> {
+            String name = f.context().toString();
             boolean dropIt = drop != null && (drop.matcher(name).find() || md5 && dropMd5.equals(name));
             boolean keepIt = keep == null || keep.matcher(name).find() || md5 && keepMd5.equals(name);
-            if (dropIt || !keepIt) {
-                it.remove();
-                removed++;
-            }
-        }
-        return removed;
+            return dropIt || !keepIt;
+        });
     }
 
     /** LLVM hashes the expression after escaping an MSVC name, so the hash is of the escaped form. */

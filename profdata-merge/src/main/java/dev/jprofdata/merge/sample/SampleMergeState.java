@@ -30,7 +30,7 @@ import java.util.TreeSet;
 public final class SampleMergeState {
     private final SampleMergeOptions options;
     private final SampleRemapping remapping;
-    private final LinkedHashMap<Object, FunctionSamples> profiles = new LinkedHashMap<>();
+    private final ProfileMap profiles = new ProfileMap();
     private final ProcessFlags flags = new ProcessFlags();
     private final TreeSet<String> symbols = new TreeSet<>();
     private Boolean firstProbeBased;
@@ -46,7 +46,7 @@ public final class SampleMergeState {
     }
 
     /** The key llvm-profdata's profile map uses for {@code context}. */
-    static Object key(SampleContext context) {
+    static long key(SampleContext context) {
         return LlvmMapOrder.mapKey(context);
     }
 
@@ -74,12 +74,15 @@ public final class SampleMergeState {
             firstFormat = input.format();
         }
         List<FunctionProblem> problems = new ArrayList<>();
-        for (FunctionSamples p : ReaderOrder.of(input)) {
+        Saturating.Overflow ignored = new Saturating.Overflow();
+        for (ReaderOrder.Keyed k : ReaderOrder.keyed(input)) {
+            FunctionSamples p = k.profile();
             recordsRead++;
-            countsRead = Saturating.mulAdd(p.totalSamples(), weight, countsRead, new Saturating.Overflow());
+            countsRead = Saturating.mulAdd(p.totalSamples(), weight, countsRead, ignored);
             MergeStatus[] status = {MergeStatus.SUCCESS};
             FunctionSamples samples = remapping == null ? p : remapping.remap(p, status);
-            FunctionSamples target = profiles.computeIfAbsent(key(samples.context()), k -> new FunctionSamples(null));
+            long key = remapping == null ? k.key() : key(samples.context());
+            FunctionSamples target = profiles.getOrCreate(key, () -> new FunctionSamples(null));
             long hashBefore = target.functionHash();
             MergeStatus s = target.merge(samples, weight);
             status[0] = status[0].then(s);
@@ -121,8 +124,8 @@ public final class SampleMergeState {
         return dropped;
     }
 
-    /** The merged profiles by llvm-profdata's map key, in insertion order (for the steps after merging). */
-    LinkedHashMap<Object, FunctionSamples> profiles() {
+    /** The merged profiles by llvm-profdata's map key (for the steps after merging). */
+    ProfileMap profiles() {
         return profiles;
     }
 
@@ -159,7 +162,9 @@ public final class SampleMergeState {
             out.put(f.context(), f);
         }
         SortedSet<String> list = symbols.isEmpty() ? null : new TreeSet<>(symbols);
+        // After removals LLVM's map iterates in an order its survivors' insertion order does not give.
+        List<FunctionSamples> order = profiles.hadErasures() ? profiles.llvmOrder() : null;
         return new SampleProfile(firstFormat == null ? SampleFormat.EXTBINARY : firstFormat, out, flags.toFlags(),
-                list, null);
+                list, null, order);
     }
 }

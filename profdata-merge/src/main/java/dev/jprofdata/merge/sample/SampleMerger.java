@@ -1,10 +1,11 @@
 package dev.jprofdata.merge.sample;
 
 import dev.jprofdata.format.ProfileFormatException;
-import dev.jprofdata.format.sample.FunctionSamples;
 import dev.jprofdata.format.sample.MergeStatus;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileException;
+import dev.jprofdata.format.sample.SampleProfileReaders;
+import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.format.sample.Saturating;
 import dev.jprofdata.merge.DataLoss;
 import dev.jprofdata.merge.FailureMode;
@@ -15,7 +16,6 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,6 +40,16 @@ public final class SampleMerger {
     public SampleMerger(SampleMergeOptions options, SampleInputReader reader) {
         this.options = options;
         this.reader = reader;
+    }
+
+    /** A merger reading its inputs with {@link SampleProfileReaders} and the options' FS settings. */
+    public SampleMerger(SampleMergeOptions options) {
+        this(options, defaultReader(options));
+    }
+
+    private static SampleInputReader defaultReader(SampleMergeOptions options) {
+        SampleReadOptions read = new SampleReadOptions(options.profileIsFs(), options.fsDiscriminatorMask());
+        return (in, o) -> SampleProfileReaders.read(in.path(), in.displayName(), read);
     }
 
     /**
@@ -125,15 +135,13 @@ public final class SampleMerger {
      * profiles only), layout conversion, then the function filters.
      */
     public static Finished finish(SampleMergeState state, SampleMergeOptions options) {
-        LinkedHashMap<Object, FunctionSamples> profiles = state.profiles();
+        ProfileMap profiles = state.profiles();
         ProcessFlags flags = state.flags();
         if (flags.contextSensitive() && (options.mergeColdContext() || options.trimColdContext())) {
             ColdContexts.apply(profiles, options);
         }
         if (options.layout() == SampleLayoutConversion.FLAT) {
-            LinkedHashMap<Object, FunctionSamples> flat = LayoutConversion.flatten(profiles, flags.contextSensitive());
-            profiles.clear();
-            profiles.putAll(flat);
+            profiles.replaceWith(LayoutConversion.flatten(profiles, flags.contextSensitive()));
             flags.clearContextSensitive();
         } else if (flags.contextSensitive() && options.layout() == SampleLayoutConversion.NEST) {
             LayoutConversion.nest(profiles, options.generateMergedBaseProfiles());

@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Writes the extensible binary sample-profile format ({@code --extbinary}) byte for byte as
@@ -49,6 +48,8 @@ public final class ExtBinaryWriter {
     private SampleBinaryOutput out;
     private SampleNameTable names;
     private Map<SampleContext, Integer> contextIndices = Map.of();
+    /** Whether the context table section has numbered the contexts in context order (this round). */
+    private boolean contextsNumbered;
     private LinkedHashMap<SampleContext, Long> functionOffsets = new LinkedHashMap<>();
 
     /**
@@ -83,6 +84,7 @@ public final class ExtBinaryWriter {
         this.mapOrder = mapOrder;
         this.out = new SampleBinaryOutput();
         this.contextIndices = Map.of();
+        this.contextsNumbered = false;
         this.functionOffsets = new LinkedHashMap<>();
         out.uleb(SampleLayout.MAGIC_EXTBINARY);
         out.uleb(SampleLayout.VERSION);
@@ -152,7 +154,7 @@ public final class ExtBinaryWriter {
     private void payload(int slot, SampleBinaryOutput s) {
         switch (layout.type(slot)) {
             case SampleLayout.SEC_PROFILE_SUMMARY -> FunctionRecordEncoder.writeSummary(
-                    SampleSummaries.compute(mapOrder, flags.contextSensitive(), false), s);
+                    SampleSummaries.compute(mapOrder, flags.contextSensitive(), options.perContextSummary()), s);
             case SampleLayout.SEC_NAME_TABLE -> nameTable(slot, s);
             case SampleLayout.SEC_CS_NAME_TABLE -> contextTable(s);
             case SampleLayout.SEC_LBR_PROFILE -> profiles(layout.part(slot), s);
@@ -196,8 +198,9 @@ public final class ExtBinaryWriter {
     private static final String UNIQ_SUFFIX = ".__uniq.";
 
     private void contextTable(SampleBinaryOutput s) {
-        TreeSet<SampleContext> sorted = new TreeSet<>(contextIndices.keySet());
-        Map<SampleContext, Integer> indices = new HashMap<>();
+        List<SampleContext> sorted = new ArrayList<>(contextIndices.keySet());
+        sorted.sort(null);
+        Map<SampleContext, Integer> indices = new HashMap<>(sorted.size() * 2);
         s.uleb(sorted.size());
         for (SampleContext c : sorted) {
             indices.put(c, indices.size());
@@ -209,6 +212,7 @@ public final class ExtBinaryWriter {
             }
         }
         contextIndices = indices;
+        contextsNumbered = true;
     }
 
     private int contextIndex(SampleContext c) {
@@ -240,12 +244,17 @@ public final class ExtBinaryWriter {
     }
 
     private void offsetTable(SampleBinaryOutput s) {
-        Map<SampleContext, Long> entries = functionOffsets;
+        List<Map.Entry<SampleContext, Long>> entries = new ArrayList<>(functionOffsets.entrySet());
         if (flags.contextSensitive()) {
-            entries = new TreeMap<>(functionOffsets);
+            // In context order; once the context table has numbered the contexts, that is index order.
+            if (contextsNumbered && entries.stream().allMatch(e -> e.getKey().isContextSensitive())) {
+                entries.sort((a, b) -> Integer.compare(contextIndex(a.getKey()), contextIndex(b.getKey())));
+            } else {
+                entries.sort(Map.Entry.comparingByKey());
+            }
         }
         s.uleb(entries.size());
-        for (Map.Entry<SampleContext, Long> e : entries.entrySet()) {
+        for (Map.Entry<SampleContext, Long> e : entries) {
             s.uleb(contextIndex(e.getKey()));
             s.uleb(e.getValue());
         }
