@@ -102,7 +102,8 @@ final class SampleMergeRun {
         boolean ext = format == SampleFormat.EXTBINARY;
         long sizeLimit = LlvmValues.uint64("--output-size-limit", cmd.string("--output-size-limit"), "ulong");
         SampleWriteOptions writeOptions = new SampleWriteOptions(format, ext && compress, ext && md5, ext && partial,
-                split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit);
+                split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit,
+                SampleCommandOptions.perContextSummary(cmd));
         write(profile, writeOptions, output);
         return 0;
     }
@@ -162,7 +163,7 @@ final class SampleMergeRun {
                 .mergeColdContext(cmd.flag("--sample-merge-cold-context"))
                 .trimColdContext(cmd.flag("--sample-trim-cold-context"))
                 .generateMergedBaseProfiles(cmd.flag("--generate-merged-base-profiles"))
-                .contextlessSummary(cmd.flag("--profile-summary-contextless"))
+                .contextlessSummary(SampleCommandOptions.perContextSummary(cmd))
                 .profileIsFs(cmd.flag("--profile-isfs"));
         long depth = LlvmValues.uint32("--sample-frame-depth-for-cold-context",
                 cmd.string("--sample-frame-depth-for-cold-context"));

@@ -59,11 +59,6 @@ class TranscriptConformanceTest {
                 "521-debug-file-dir")) {
             m.put(c, correlation);
         }
-        String sample = "--sample: sample profiles are not supported yet";
-        for (String c : List.of("248-show-sample-flag", "420-overlap-sample", "421-overlap-sample-sim",
-                "422-overlap-sample-fn", "423-overlap-sample-zero")) {
-            m.put(c, sample);
-        }
         for (String c : List.of("232-show-json", "233-show-yaml", "234-show-json-legacy")) {
             m.put(c, "jprofdata supports JSON/YAML for instrumentation profiles (spec/json-output.md)");
         }

@@ -11,8 +11,9 @@ import java.util.Map;
  * is a function whose head samples are its entry count, and every body record, of the function and
  * of its inlinees, is a counter. Inlinees also merged into their base profile
  * ({@link FunctionSamples#ATTR_DUPLICATED_INTO_BASE}) are skipped so they do not count twice. A
- * context-sensitive profile is first flattened by leaf function, unless {@code contextless} asks to
- * count every context as a function.
+ * context-sensitive profile is first merged by leaf function, unless {@code perContext} asks to
+ * count every context as a function (LLVM does that only for an explicit
+ * {@code --profile-summary-contextless=false}).
  */
 public final class SampleSummaries {
     private SampleSummaries() {
@@ -20,9 +21,9 @@ public final class SampleSummaries {
 
     /** The summary of {@code profiles} with LLVM's 16 default cutoffs. */
     public static ProfileSummary compute(Collection<FunctionSamples> profiles, boolean contextSensitive,
-            boolean contextless) {
+            boolean perContext) {
         Collection<FunctionSamples> counted = profiles;
-        if (contextSensitive && !contextless) {
+        if (contextSensitive && !perContext) {
             counted = flattenByFunction(profiles);
         }
         SummaryBuilder builder = new SummaryBuilder(SummaryBuilder.defaultCutoffs());

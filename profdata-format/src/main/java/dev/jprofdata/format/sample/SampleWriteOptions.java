@@ -13,6 +13,9 @@ package dev.jprofdata.format.sample;
  *                            ({@code --extbinary-write-vtable-type-prof})
  * @param outputSizeLimit     drop the coldest functions until the output has at most this many
  *                            bytes ({@code --output-size-limit}); 0 means no limit
+ * @param perContextSummary   the written summary counts every CSSPGO context as a function
+ *                            instead of merging contexts by function first (LLVM does so only when
+ *                            {@code --profile-summary-contextless=false} is given explicitly)
  */
 public record SampleWriteOptions(
         SampleFormat format,
@@ -21,7 +24,15 @@ public record SampleWriteOptions(
         boolean partialProfile,
         boolean splitLayout,
         boolean writeVtableTypes,
-        long outputSizeLimit) {
+        long outputSizeLimit,
+        boolean perContextSummary) {
+
+    /** The options without {@code perContextSummary} (LLVM's default summary). */
+    public SampleWriteOptions(SampleFormat format, boolean compressAllSections, boolean useMd5,
+            boolean partialProfile, boolean splitLayout, boolean writeVtableTypes, long outputSizeLimit) {
+        this(format, compressAllSections, useMd5, partialProfile, splitLayout, writeVtableTypes, outputSizeLimit,
+                false);
+    }
 
     public SampleWriteOptions {
         if (format == null) {
@@ -39,31 +50,36 @@ public record SampleWriteOptions(
 
     public SampleWriteOptions withCompressAllSections(boolean value) {
         return new SampleWriteOptions(format, value, useMd5, partialProfile, splitLayout, writeVtableTypes,
-                outputSizeLimit);
+                outputSizeLimit, perContextSummary);
     }
 
     public SampleWriteOptions withUseMd5(boolean value) {
         return new SampleWriteOptions(format, compressAllSections, value, partialProfile, splitLayout,
-                writeVtableTypes, outputSizeLimit);
+                writeVtableTypes, outputSizeLimit, perContextSummary);
     }
 
     public SampleWriteOptions withPartialProfile(boolean value) {
         return new SampleWriteOptions(format, compressAllSections, useMd5, value, splitLayout, writeVtableTypes,
-                outputSizeLimit);
+                outputSizeLimit, perContextSummary);
     }
 
     public SampleWriteOptions withSplitLayout(boolean value) {
         return new SampleWriteOptions(format, compressAllSections, useMd5, partialProfile, value, writeVtableTypes,
-                outputSizeLimit);
+                outputSizeLimit, perContextSummary);
     }
 
     public SampleWriteOptions withWriteVtableTypes(boolean value) {
         return new SampleWriteOptions(format, compressAllSections, useMd5, partialProfile, splitLayout, value,
-                outputSizeLimit);
+                outputSizeLimit, perContextSummary);
+    }
+
+    public SampleWriteOptions withPerContextSummary(boolean value) {
+        return new SampleWriteOptions(format, compressAllSections, useMd5, partialProfile, splitLayout,
+                writeVtableTypes, outputSizeLimit, value);
     }
 
     public SampleWriteOptions withOutputSizeLimit(long value) {
         return new SampleWriteOptions(format, compressAllSections, useMd5, partialProfile, splitLayout,
-                writeVtableTypes, value);
+                writeVtableTypes, value, perContextSummary);
     }
 }

@@ -30,7 +30,8 @@ import java.util.function.UnaryOperator;
  * @param hotCount the hot count threshold (accepted for LLVM's option set; no merge step uses it)
  * @param cutoffCold the summary cutoff (parts per million) whose minimum count is cold
  * @param cutoffHot the summary cutoff for hot counts (no merge step uses it)
- * @param contextlessSummary count every CS context as its own function in the summary
+ * @param contextlessSummary count every CS context as its own function in the summary (what
+ *     LLVM does only for an explicit {@code --profile-summary-contextless=false})
  * @param profileIsFs text and binary inputs use flow-sensitive discriminators
  * @param fsPass which flow-sensitive discriminator bits are kept
  */

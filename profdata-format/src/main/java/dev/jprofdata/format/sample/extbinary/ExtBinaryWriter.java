@@ -154,7 +154,7 @@ public final class ExtBinaryWriter {
     private void payload(int slot, SampleBinaryOutput s) {
         switch (layout.type(slot)) {
             case SampleLayout.SEC_PROFILE_SUMMARY -> FunctionRecordEncoder.writeSummary(
-                    SampleSummaries.compute(mapOrder, flags.contextSensitive(), false), s);
+                    SampleSummaries.compute(mapOrder, flags.contextSensitive(), options.perContextSummary()), s);
             case SampleLayout.SEC_NAME_TABLE -> nameTable(slot, s);
             case SampleLayout.SEC_CS_NAME_TABLE -> contextTable(s);
             case SampleLayout.SEC_LBR_PROFILE -> profiles(layout.part(slot), s);

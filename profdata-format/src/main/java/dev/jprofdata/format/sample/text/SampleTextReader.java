@@ -95,7 +95,7 @@ public final class SampleTextReader {
 
     /** Whether the stream's first significant line is a header (the stream is consumed, not closed). */
     public static boolean hasFormat(InputStream in, String displayName) throws IOException {
-        return isHeader(new TextLineSource(new BufferedInputStream(in, 1 << 12), displayName).next());
+        return isHeader(new TextLineSource(new BufferedInputStream(in, 1 << 12), displayName, true).next());
     }
 
     private SampleProfile readAll() throws IOException {

@@ -31,9 +31,21 @@ final class TextLineSource {
     private byte[] line = new byte[256];
     private int lineLength;
 
+    /**
+     * When set, a NUL simply ends the input, whatever follows it: format detection looks only at
+     * the first line, and for it a binary file's NUL must mean "not a text profile" (LLVM's
+     * {@code Unrecognized sample profile encoding format}), not a damaged text profile.
+     */
+    private final boolean nulEndsInput;
+
     TextLineSource(InputStream in, String file) {
+        this(in, file, false);
+    }
+
+    TextLineSource(InputStream in, String file, boolean nulEndsInput) {
         this.in = in;
         this.file = file;
+        this.nulEndsInput = nulEndsInput;
     }
 
     /** The number of the line {@link #next} returned last. */
@@ -136,6 +148,11 @@ final class TextLineSource {
     }
 
     private void stopAtNul() throws IOException {
+        if (nulEndsInput) {
+            eof = true;
+            pos = limit = 0;
+            return;
+        }
         long at = lineNumber == 0 ? nextLineNumber : Math.max(lineNumber, nextLineNumber);
         while (true) {
             for (int i = pos; i < limit; i++) {
