@@ -39,8 +39,8 @@ echo "Machine: $(machine_line)"
 echo
 echo "### merge --sample --extbinary ($runs run(s) of each tool, alternating; medians)"
 echo
-echo "| kind | inputs | llvm-profdata wall / CPU / RSS | jprofdata wall / CPU / RSS | CPU ratio (llvm ÷ ours) | RSS ratio (ours ÷ llvm) | output |"
-echo "|---|---|---|---|---|---|---|"
+echo "| kind | inputs | llvm-profdata wall | CPU | peak RSS | jprofdata wall | CPU | peak RSS | CPU ratio (llvm ÷ ours) | RSS ratio (ours ÷ llvm) | output |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for kind in "${kinds[@]}"; do
   mapfile -t files < <(ls "$work/$kind"/*.sprof)
   distinct=${#files[@]}
@@ -72,8 +72,8 @@ if [ "$big" != 0 ] && [ -n "$LLVM" ]; then
   echo
   echo "### show and overlap of a $(input_mb "$bigp") MB ext-binary profile ($big functions)"
   echo
-  echo "| command | llvm-profdata wall / CPU / RSS | jprofdata wall / CPU / RSS | CPU ratio (llvm ÷ ours) | output |"
-  echo "|---|---|---|---|---|"
+  echo "| command | llvm-profdata wall | CPU | peak RSS | jprofdata wall | CPU | peak RSS | CPU ratio (llvm ÷ ours) | output |"
+  echo "|---|---|---|---|---|---|---|---|---|"
   for cmd in "show --sample" "show --sample --detailed-summary" "overlap --sample"; do
     read -r -a a <<< "$cmd"
     extra=("$bigp"); [ "${a[0]}" = overlap ] && extra=("$bigp" "$bigp.2")
