@@ -76,14 +76,15 @@ if [ "$big" != 0 ] && [ -n "$LLVM" ]; then
   echo "|---|---|---|---|---|---|---|---|---|"
   for cmd in "show --sample" "show --sample --detailed-summary" "overlap --sample"; do
     read -r -a a <<< "$cmd"
+    label=${cmd// /_}
     extra=("$bigp"); [ "${a[0]}" = overlap ] && extra=("$bigp" "$bigp.2")
     for r in $(seq 1 "$runs"); do
-      measure "llvm-$cmd" "$scratch/llvm.out" "$LLVM" "${a[@]}" "${extra[@]}"
-      measure "jprof-$cmd" "$scratch/jprof.out" "${JPROF[@]}" "${a[@]}" "${extra[@]}"
+      measure "llvm-$label" "$scratch/llvm.out" "$LLVM" "${a[@]}" "${extra[@]}"
+      measure "jprof-$label" "$scratch/jprof.out" "${JPROF[@]}" "${a[@]}" "${extra[@]}"
     done
     same=DIFFERENT
     cmp -s "$scratch/llvm.out" "$scratch/jprof.out" && same=identical
-    lc=$(median "llvm-$cmd" 3); jc=$(median "jprof-$cmd" 3)
-    echo "| \`$cmd\` | $(row "llvm-$cmd") | $(row "jprof-$cmd") | $(awk -v a="$lc" -v b="$jc" 'BEGIN {printf "%.2f", a / b}') | $same |"
+    lc=$(median "llvm-$label" 3); jc=$(median "jprof-$label" 3)
+    echo "| \`$cmd\` | $(row "llvm-$label") | $(row "jprof-$label") | $(awk -v a="$lc" -v b="$jc" 'BEGIN {printf "%.2f", a / b}') | $same |"
   done
 fi
