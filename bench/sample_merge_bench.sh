@@ -32,7 +32,8 @@ results="$scratch/results.txt"
 "${JPROF[@]}" --version >/dev/null
 
 row() { # label tool
-  printf '%.2f s | %.2f s | %d MB' "$(median "$1" 2)" "$(median "$1" 3)" "$(( $(median "$1" 4 | cut -d. -f1) / 1024 ))"
+  awk -v w="$(median "$1" 2)" -v c="$(median "$1" 3)" -v r="$(median "$1" 4)" \
+    'BEGIN {printf "%.2f s | %.2f s | %d MB", w, c, r / 1024}'
 }
 
 echo "Machine: $(machine_line)"
