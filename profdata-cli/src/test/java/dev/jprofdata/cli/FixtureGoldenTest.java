@@ -69,7 +69,6 @@ class FixtureGoldenTest {
         Path golden = fixtures.resolve("golden");
         // regen.sh records no golden for cases it cannot run here (e.g. m32_* without a 32-bit toolchain).
         assumeTrue(Files.exists(golden.resolve(name + ".rc")), "no golden recorded for " + name);
-        assumeTrue(!pending().contains(name), name + " is listed in fixtures/sample-pending.txt (not implemented yet)");
         String line = Files.readAllLines(fixtures.resolve("cases").resolve(name + ".cmd")).get(0).strip();
         String[] args = line.isEmpty() ? new String[0] : line.split("\\s+");
 
@@ -159,27 +158,6 @@ class FixtureGoldenTest {
         boolean report = args.length > 0 && (args[0].equals("show") || args[0].equals("overlap")
                 || List.of(args).contains("--sample"));
         return report && goldenRc != 0 && Files.size(goldenFile) == 0;
-    }
-
-    /**
-     * Cases recorded but not implemented yet ({@code fixtures/sample-pending.txt}, one case name
-     * per line): they are skipped, and the list says what is left to do. With
-     * {@code -Djprofdata.runPending=true} they run too, to find the ones that pass now.
-     */
-    static Set<String> pending() throws IOException {
-        if (Boolean.getBoolean("jprofdata.runPending")) {
-            return Set.of();
-        }
-        Path list = fixtures().resolve("sample-pending.txt");
-        Set<String> names = new TreeSet<>();
-        if (Files.exists(list)) {
-            for (String l : Files.readAllLines(list)) {
-                if (!l.isBlank() && !l.startsWith("#")) {
-                    names.add(l.strip());
-                }
-            }
-        }
-        return names;
     }
 
     private static Set<String> fileNames(Path dir, String prefix) throws IOException {
