@@ -52,7 +52,11 @@ public final class SampleContext implements Comparable<SampleContext> {
         return frames != null ? frames : List.of(new ContextFrame(function, LineLocation.ZERO));
     }
 
-    /** The context cut to its last {@code depth} frames (a plain context of the leaf for depth 1... as LLVM keeps frames). */
+    /**
+     * The context cut to its last {@code depth} frames, still a calling context (depth 1 gives the
+     * leaf alone, LLVM's base profile {@code [leaf]}); a plain context, or one no deeper than
+     * {@code depth}, is returned as it is.
+     */
     public SampleContext lastFrames(int depth) {
         if (frames == null || depth >= frames.size()) {
             return this;

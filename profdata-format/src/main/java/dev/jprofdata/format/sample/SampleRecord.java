@@ -116,15 +116,6 @@ public final class SampleRecord {
         counts[at] = Saturating.mulAdd(count, weight, counts[at], overflow);
     }
 
-    /** Sets a target's count (a text line naming the same target twice keeps the last value). */
-    public void setTarget(FunctionId target, long count) {
-        int at = find(target);
-        if (at < 0) {
-            at = insert(-at - 1, target);
-        }
-        counts[at] = count;
-    }
-
     /** Replaces the sample count (layout conversion subtracts what moved into an inlinee). */
     public void setSamples(long samples) {
         this.samples = samples;
