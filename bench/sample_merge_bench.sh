@@ -8,7 +8,7 @@
 #   COUNTS  numbers of inputs to merge (default "200 2000"); input i is WORK/<kind>/((i mod DISTINCT)+1),
 #           so 200 inputs use each of 50 distinct profiles 4 times. Neither tool special-cases
 #           repeated inputs; repeats only keep the workload's disk size down.
-#   KINDS   default "line cs"
+#   KINDS   default "line cs"; an empty KINDS (or COUNTS) runs no merge, only the show/overlap part
 #   BIG     functions of the profile for the show/overlap benchmark (default 400000, about 100 MB
 #           ext-binary; 0 skips it)
 #   JPROFDATA, LLVM_PROFDATA: see bench/lib.sh
@@ -21,8 +21,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$here/lib.sh"
 work=$(cd "${1:-$here/work/sample}" && pwd)
 runs=${2:-1}
-read -r -a counts <<< "${COUNTS:-200 2000}"
-read -r -a kinds <<< "${KINDS:-line cs}"
+read -r -a counts <<< "${COUNTS-200 2000}"
+read -r -a kinds <<< "${KINDS-line cs}"
 big=${BIG:-400000}
 
 scratch=$(mktemp -d "$here/work/sample_bench.XXXXXX")

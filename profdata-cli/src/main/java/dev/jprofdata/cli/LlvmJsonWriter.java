@@ -17,7 +17,7 @@ import java.util.ArrayDeque;
  * {@code fixUTF8} makes them, then {@code "} and {@code \} are escaped, tab, newline and carriage
  * return get short escapes and other control bytes a {@code u00XX} escape after the backslash.
  */
-final class LlvmJsonWriter {
+final class LlvmJsonWriter implements StructuredWriter {
     private static final int INDENT = 2;
 
     private final BlockTextWriter out;
@@ -31,26 +31,31 @@ final class LlvmJsonWriter {
         this.out = out;
     }
 
-    void beginArray() {
+    @Override
+    public void beginArray() {
         beginValue();
         open('[');
     }
 
-    void endArray() {
+    @Override
+    public void endArray() {
         close(']');
     }
 
-    void beginObject() {
+    @Override
+    public void beginObject() {
         beginValue();
         open('{');
     }
 
-    void endObject() {
+    @Override
+    public void endObject() {
         close('}');
     }
 
     /** An object member's key; the next value written is the member's value. */
-    void key(String name) {
+    @Override
+    public void key(String name) {
         boolean[] top = stack.peek();
         if (top[0]) {
             out.ch(',');
@@ -62,9 +67,16 @@ final class LlvmJsonWriter {
         afterKey = true;
     }
 
-    void unsignedValue(long value) {
+    @Override
+    public void unsignedValue(long value) {
         beginValue();
         out.unsigned(value);
+    }
+
+    @Override
+    public void name(String field, String latin1) {
+        key(field);
+        stringValue(latin1);
     }
 
     void stringValue(String latin1) {
@@ -73,7 +85,8 @@ final class LlvmJsonWriter {
     }
 
     /** Writes the final newline LLVM adds after the document. */
-    void finish() {
+    @Override
+    public void finish() {
         out.ch('\n');
     }
 

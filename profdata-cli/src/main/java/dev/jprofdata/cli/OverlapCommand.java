@@ -1,6 +1,7 @@
 package dev.jprofdata.cli;
 
-import dev.jprofdata.format.sample.SampleProfile;
+import dev.jprofdata.format.sample.SampleProfileException;
+import dev.jprofdata.format.sample.SampleProfileIndex;
 import dev.jprofdata.format.sample.SampleProfileReaders;
 import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.merge.overlap.FunctionOverlap;
@@ -151,8 +152,8 @@ final class OverlapCommand extends DeclaredCommand {
         SampleOverlapResult result;
         try (InputFile base = InputFile.open(ctx, files.get(0));
                 InputFile test = InputFile.open(ctx, files.get(1))) {
-            SampleProfile baseProfile;
-            SampleProfile testProfile;
+            SampleProfileIndex baseProfile;
+            SampleProfileIndex testProfile;
             try {
                 SampleProfileReaders.detect(base.path(), base.displayName());
             } catch (IOException e) {
@@ -164,16 +165,22 @@ final class OverlapCommand extends DeclaredCommand {
                 return readFailed(ctx, out, test.displayName(), e);
             }
             try {
-                baseProfile = SampleProfileReaders.read(base.path(), base.displayName(), readOptions);
+                baseProfile = SampleProfileReaders.open(base.path(), base.displayName(), readOptions);
             } catch (IOException e) {
                 return readFailed(ctx, out, base.displayName(), e);
             }
             try {
-                testProfile = SampleProfileReaders.read(test.path(), test.displayName(), readOptions);
+                testProfile = SampleProfileReaders.open(test.path(), test.displayName(), readOptions);
             } catch (IOException e) {
                 return readFailed(ctx, out, test.displayName(), e);
             }
-            result = new SampleOverlap(options).compare(baseProfile, testProfile);
+            try {
+                result = new SampleOverlap(options).compare(baseProfile, testProfile);
+            } catch (IOException e) {
+                // The checks were made when the files were opened: only a file changed since fails here.
+                String file = e instanceof SampleProfileException s && s.file() != null ? s.file() : files.get(0);
+                return readFailed(ctx, out, file, e);
+            }
         } catch (SampleOverlapException e) {
             throw new CliException(e.getMessage());
         }

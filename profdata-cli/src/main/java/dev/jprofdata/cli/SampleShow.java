@@ -7,9 +7,7 @@ import dev.jprofdata.format.sample.LineLocation;
 import dev.jprofdata.format.sample.SampleContext;
 import dev.jprofdata.format.sample.SampleFormat;
 import dev.jprofdata.format.sample.SampleHotFunctions;
-import dev.jprofdata.format.sample.SampleMapOrder;
-import dev.jprofdata.format.sample.SampleProfile;
-import dev.jprofdata.format.sample.SampleProfileOrder;
+import dev.jprofdata.format.sample.SampleProfileIndex;
 import dev.jprofdata.format.sample.SampleProfileReaders;
 import dev.jprofdata.format.sample.SampleRecord;
 import dev.jprofdata.format.sample.SampleSummaries;
@@ -67,26 +65,30 @@ final class SampleShow {
      * list look at the whole profile): the profile may then be read for that function alone.
      */
     static boolean needsOnlyTheFunction(SampleShowOptions options) {
-        return !dumpsAll(options) && !options.json() && !options.symbolList() && !options.detailedSummary()
+        return !dumpsAll(options) && !options.structured() && !options.symbolList() && !options.detailedSummary()
                 && !options.hotFunctionList() && options.topN() == 0;
     }
 
-    void run(SampleProfile profile) throws IOException {
+    /**
+     * Prints what the options ask for. Functions are taken from {@code profile} one at a time, in
+     * the order they are printed, so that an index that decodes on demand holds one at a time.
+     */
+    void run(SampleProfileIndex profile) throws IOException {
         if (dumpsAll(options)) {
-            if (options.json()) {
-                dumpJson(profile);
+            if (options.structured()) {
+                dumpStructured(profile);
             } else {
-                for (FunctionSamples f : SampleProfileOrder.sorted(profile.profiles().values())) {
-                    dumpFunction(f.context().toString(), f);
+                for (int i : profile.writingOrder()) {
+                    dumpFunction(profile.context(i).toString(), profile.function(i));
                 }
             }
         } else {
-            FunctionSamples f = lookup(profile, options.function());
-            if (f == null) {
+            int slot = lookup(profile, options.function());
+            if (slot < 0) {
                 // LLVM prints an empty profile with an empty name.
                 dumpFunction("", new FunctionSamples(SampleContext.of(FunctionId.of(""))));
             } else {
-                dumpFunction(f.context().toString(), f);
+                dumpFunction(profile.context(slot).toString(), profile.function(slot));
             }
         }
         if (options.symbolList()) {
@@ -101,8 +103,7 @@ final class SampleShow {
             if (summary == null) {
                 summary = summaryOf(profile, options.perContextSummary());
             }
-            hotFunctions(SampleHotFunctions.of(SampleMapOrder.of(profile), summary,
-                    profile.flags().contextSensitive()));
+            hotFunctions(SampleHotFunctions.of(profile, summary));
         }
     }
 
@@ -139,19 +140,18 @@ final class SampleShow {
      * LLVM's exact lookup: the plain profile of the function so named, or of its MD5 in a profile
      * with MD5 names. Calling contexts are never found.
      */
-    static FunctionSamples lookup(SampleProfile profile, String name) {
-        FunctionSamples f = profile.profiles().get(SampleContext.of(FunctionId.of(name)));
-        if (f == null) {
-            f = profile.profiles().get(SampleContext.of(FunctionId.ofHash(Names.md5(name))));
+    static int lookup(SampleProfileIndex profile, String name) {
+        int slot = profile.find(SampleContext.of(FunctionId.of(name)));
+        if (slot < 0) {
+            slot = profile.find(SampleContext.of(FunctionId.ofHash(Names.md5(name))));
         }
-        return f;
+        return slot;
     }
 
     /** The profile summary LLVM's reader holds: the stored one, or one computed at read time. */
-    static ProfileSummary summaryOf(SampleProfile profile, boolean perContext) {
+    static ProfileSummary summaryOf(SampleProfileIndex profile, boolean perContext) throws IOException {
         ProfileSummary stored = profile.storedSummary();
-        return stored != null ? stored : SampleSummaries.compute(profile.profiles().values(),
-                profile.flags().contextSensitive(), perContext);
+        return stored != null ? stored : SampleSummaries.compute(profile, perContext);
     }
 
     private void dumpFunction(String name, FunctionSamples f) {
@@ -165,23 +165,25 @@ final class SampleShow {
             out.bytes(CHECKSUM).unsigned(f.functionHash()).ch('\n');
         }
         out.unsigned(f.totalSamples()).ch(',').ch(' ').unsigned(f.headSamples()).ch(',').ch(' ')
-                .unsigned(f.body().size()).bytes(SAMPLED_LINES);
+                .unsigned(f.bodySize()).bytes(SAMPLED_LINES);
         NavigableMap<LineLocation, TreeMap<FunctionId, Long>> vtables = f.vtables();
         indent(indent);
-        if (!f.body().isEmpty()) {
+        if (f.bodySize() > 0) {
             out.bytes(BODY);
-            for (Map.Entry<LineLocation, SampleRecord> e : f.body().entrySet()) {
+            for (int i = 0, n = f.bodySize(); i < n; i++) {
+                LineLocation location = f.bodyLocation(i);
+                SampleRecord r = f.bodyRecordAt(i);
                 indent(indent + 2);
-                location(e.getKey());
-                out.ch(':').ch(' ').unsigned(e.getValue().samples());
-                if (e.getValue().hasTargets()) {
+                location(location);
+                out.ch(':').ch(' ').unsigned(r.samples());
+                if (r.hasTargets()) {
                     out.bytes(CALLS);
-                    for (Map.Entry<FunctionId, Long> t : e.getValue().sortedTargets()) {
-                        out.ch(' ').text(t.getKey().name()).ch(':').unsigned(t.getValue());
+                    for (int t : r.hottestFirst()) {
+                        out.ch(' ').text(r.targetAt(t).name()).ch(':').unsigned(r.targetCountAt(t));
                     }
                 }
                 out.ch('\n');
-                printVtables(vtables.get(e.getKey()), e.getKey(), indent + 2);
+                printVtables(vtables.get(location), location, indent + 2);
             }
             indent(indent);
             out.bytes(CLOSE);
@@ -191,14 +193,17 @@ final class SampleShow {
         indent(indent);
         if (f.hasInlinees()) {
             out.bytes(CALLSITES);
-            for (Map.Entry<LineLocation, TreeMap<FunctionId, FunctionSamples>> e : f.callsites().entrySet()) {
-                for (FunctionSamples callee : e.getValue().values()) {
-                    indent(indent + 2);
-                    location(e.getKey());
-                    out.bytes(INLINED_CALLEE).text(callee.function().name()).ch(':').ch(' ');
-                    print(callee, indent + 4);
+            for (int i = 0, n = f.inlineeCount(); i < n; i++) {
+                LineLocation location = f.inlineeLocation(i);
+                FunctionSamples callee = f.inlineeAt(i);
+                indent(indent + 2);
+                location(location);
+                out.bytes(INLINED_CALLEE).text(callee.function().name()).ch(':').ch(' ');
+                print(callee, indent + 4);
+                // A location's vtable counts follow its last inlinee.
+                if (i + 1 == n || !f.inlineeLocation(i + 1).equals(location)) {
+                    printVtables(vtables.get(location), location, indent + 2);
                 }
-                printVtables(vtables.get(e.getKey()), e.getKey(), indent + 2);
             }
             indent(indent);
             out.bytes(CLOSE);
@@ -240,43 +245,42 @@ final class SampleShow {
         return text.getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    private void dumpJson(SampleProfile profile) {
-        LlvmJsonWriter json = new LlvmJsonWriter(out);
+    private void dumpStructured(SampleProfileIndex profile) throws IOException {
+        StructuredWriter json = options.format().equals("yaml") ? new YamlStructuredWriter(out) : new LlvmJsonWriter(out);
         json.beginArray();
-        for (FunctionSamples f : SampleProfileOrder.sorted(profile.profiles().values())) {
-            jsonFunction(json, f, true);
+        for (int i : profile.writingOrder()) {
+            jsonFunction(json, profile.function(i), true);
         }
         json.endArray();
         json.finish();
     }
 
-    private static void jsonFunction(LlvmJsonWriter json, FunctionSamples f, boolean topLevel) {
+    private static void jsonFunction(StructuredWriter json, FunctionSamples f, boolean topLevel) throws IOException {
         json.beginObject();
-        json.key("name");
-        json.stringValue(f.function().name());
+        json.name("name", f.function().name());
         json.key("total");
         json.unsignedValue(f.totalSamples());
         if (topLevel) {
             json.key("head");
             json.unsignedValue(f.headSamples());
         }
-        if (!f.body().isEmpty()) {
+        if (f.bodySize() > 0) {
             json.key("body");
             json.beginArray();
-            for (Map.Entry<LineLocation, SampleRecord> e : f.body().entrySet()) {
+            for (int i = 0, n = f.bodySize(); i < n; i++) {
+                SampleRecord r = f.bodyRecordAt(i);
                 json.beginObject();
-                jsonLocation(json, e.getKey());
+                jsonLocation(json, f.bodyLocation(i));
                 json.key("samples");
-                json.unsignedValue(e.getValue().samples());
-                if (e.getValue().hasTargets()) {
+                json.unsignedValue(r.samples());
+                if (r.hasTargets()) {
                     json.key("calls");
                     json.beginArray();
-                    for (Map.Entry<FunctionId, Long> t : e.getValue().sortedTargets()) {
+                    for (int t : r.hottestFirst()) {
                         json.beginObject();
-                        json.key("function");
-                        json.stringValue(t.getKey().name());
+                        json.name("function", r.targetAt(t).name());
                         json.key("samples");
-                        json.unsignedValue(t.getValue());
+                        json.unsignedValue(r.targetCountAt(t));
                         json.endObject();
                     }
                     json.endArray();
@@ -288,23 +292,21 @@ final class SampleShow {
         if (f.hasInlinees()) {
             json.key("callsites");
             json.beginArray();
-            for (Map.Entry<LineLocation, TreeMap<FunctionId, FunctionSamples>> e : f.callsites().entrySet()) {
-                for (FunctionSamples callee : e.getValue().values()) {
-                    json.beginObject();
-                    jsonLocation(json, e.getKey());
-                    json.key("samples");
-                    json.beginArray();
-                    jsonFunction(json, callee, false);
-                    json.endArray();
-                    json.endObject();
-                }
+            for (int i = 0, n = f.inlineeCount(); i < n; i++) {
+                json.beginObject();
+                jsonLocation(json, f.inlineeLocation(i));
+                json.key("samples");
+                json.beginArray();
+                jsonFunction(json, f.inlineeAt(i), false);
+                json.endArray();
+                json.endObject();
             }
             json.endArray();
         }
         json.endObject();
     }
 
-    private static void jsonLocation(LlvmJsonWriter json, LineLocation location) {
+    private static void jsonLocation(StructuredWriter json, LineLocation location) throws IOException {
         json.key("line");
         json.unsignedValue(location.lineValue());
         if (location.discriminator() != 0) {

@@ -5,7 +5,8 @@ package dev.jprofdata.cli;
  *
  * @param allFunctions dump every function even when {@code function} is set
  * @param function the function to dump alone (exact name; empty: dump every function)
- * @param json dump as JSON ({@code --show-format=json} or {@code --json})
+ * @param format how the dump is written: {@code text}, {@code json} (LLVM's JSON; {@code --json} too) or
+ *     {@code yaml} (the same structure as YAML, a jprofdata extension)
  * @param symbolList print the profile symbol list
  * @param detailedSummary print the profile summary
  * @param hotFunctionList list the hot functions
@@ -13,6 +14,10 @@ package dev.jprofdata.cli;
  *     for the list)
  * @param perContextSummary a computed summary counts every CSSPGO context as a function
  */
-record SampleShowOptions(boolean allFunctions, String function, boolean json, boolean symbolList,
+record SampleShowOptions(boolean allFunctions, String function, String format, boolean symbolList,
         boolean detailedSummary, boolean hotFunctionList, long topN, boolean perContextSummary) {
+    /** Whether the dump is JSON or YAML rather than text. */
+    boolean structured() {
+        return !format.equals("text");
+    }
 }

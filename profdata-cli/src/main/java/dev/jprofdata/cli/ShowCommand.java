@@ -5,7 +5,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.sample.FunctionId;
-import dev.jprofdata.format.sample.SampleProfile;
+import dev.jprofdata.format.sample.SampleProfileIndex;
 import dev.jprofdata.format.sample.SampleProfileReaders;
 import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.format.summary.SummaryBuilder;
@@ -167,10 +167,16 @@ final class ShowCommand extends DeclaredCommand {
     /** {@code --sample}: read the whole profile (or only its section table) and print it as LLVM does. */
     private int showSample(CliContext ctx, CommandOutput out, String file, String format) {
         if (format.equals("yaml")) {
-            throw new CliException("YAML output is not supported for sample profiles");
+            // jprofdata's extension: the JSON dump's structure as YAML, which holds nothing else.
+            for (String o : List.of("--show-prof-sym-list", "--detailed-summary", "--hot-func-list", "--topn")) {
+                if (o.equals("--topn") ? !string(o).equals("0") : flag(o)) {
+                    throw new CliException("--show-format=yaml cannot be combined with " + o
+                            + " for sample profiles (the YAML document holds the function dump only)");
+                }
+            }
         }
         SampleShowOptions options = new SampleShowOptions(flag("--all-functions"), string("--function"),
-                format.equals("json"), flag("--show-prof-sym-list"), flag("--detailed-summary"),
+                format, flag("--show-prof-sym-list"), flag("--detailed-summary"),
                 flag("--hot-func-list"), LlvmValues.uint32("--topn", string("--topn")),
                 SampleCommandOptions.perContextSummary(this));
         SampleReadOptions readOptions = SampleCommandOptions.readOptions(this);
@@ -178,16 +184,18 @@ final class ShowCommand extends DeclaredCommand {
             if (flag("--show-sec-info-only")) {
                 SampleShow.sectionInfo(ctx.err(), out.writer(), input.path(), input.displayName());
             } else {
-                SampleProfile profile;
+                SampleProfileIndex profile;
                 if (SampleShow.needsOnlyTheFunction(options)) {
                     // An ext-binary file then has only that function decoded (LLVM decodes all).
-                    profile = SampleProfileReaders.readFunctions(input.path(), input.displayName(), readOptions,
-                            Set.of(FunctionId.of(options.function())));
+                    profile = SampleProfileIndex.of(SampleProfileReaders.readFunctions(input.path(),
+                            input.displayName(), readOptions, Set.of(FunctionId.of(options.function()))));
                 } else {
-                    profile = SampleProfileReaders.read(input.path(), input.displayName(), readOptions);
+                    // Each function is decoded when it is printed (an ext-binary file; others are read whole).
+                    profile = SampleProfileReaders.open(input.path(), input.displayName(), readOptions);
                 }
-                if (options.json() && !SampleShow.dumpsAll(options)) {
-                    throw new CliException("the JSON format is supported only when all functions are to be printed");
+                if (options.structured() && !SampleShow.dumpsAll(options)) {
+                    throw new CliException("the " + format.toUpperCase(java.util.Locale.ROOT)
+                            + " format is supported only when all functions are to be printed");
                 }
                 new SampleShow(options, out.writer()).run(profile);
             }

@@ -42,6 +42,23 @@ class SampleCommandsTest {
     }
 
     @Test
+    void yamlShowHoldsTheDumpAndRefusesWhatItCannotHold() {
+        CliRun yaml = CliRun.run(dir, "show", "--sample", "--show-format=yaml", PLAIN);
+        assertThat(yaml.exitCode()).as(yaml.stderr()).isZero();
+        assertThat(yaml.stdout()).startsWith("---\n- name: ");
+        for (String option : new String[] {"--detailed-summary", "--hot-func-list", "--topn=3", "--show-prof-sym-list"}) {
+            CliRun r = CliRun.run(dir, "show", "--sample", "--show-format=yaml", option, PLAIN);
+            assertThat(r.exitCode()).as(option).isEqualTo(1);
+            assertThat(r.stderr()).as(option).contains("--show-format=yaml cannot be combined with "
+                    + option.replace("=3", ""));
+            assertThat(r.stdout()).as(option).isEmpty();
+        }
+        CliRun one = CliRun.run(dir, "show", "--sample", "--show-format=yaml", "--function=main", PLAIN);
+        assertThat(one.exitCode()).isEqualTo(1);
+        assertThat(one.stderr()).contains("the YAML format is supported only when all functions are to be printed");
+    }
+
+    @Test
     void overlapOfSampleProfilesIsTextOnly() {
         CliRun r = CliRun.run(dir, "overlap", "--sample", "--json", PLAIN, PLAIN);
         assertThat(r.exitCode()).isEqualTo(1);

@@ -256,6 +256,11 @@ public final class FunctionSamples {
         return LineLocation.ofSortKey(callKeys[checkCall(i)]);
     }
 
+    /** The callee of the {@code i}-th inlinee in location, then callee order. */
+    public FunctionId inlineeCallee(int i) {
+        return callees[checkCall(i)];
+    }
+
     /** The {@code i}-th inlinee in location, then callee order. */
     public FunctionSamples inlineeAt(int i) {
         return inlinees[checkCall(i)];

@@ -1,6 +1,5 @@
 package dev.jprofdata.format.sample;
 
-import java.util.TreeMap;
 
 /**
  * What {@code show --hot-func-list} and {@code overlap} measure of one profile: over the body
@@ -29,8 +28,8 @@ public record SampleFunctionStats(long sum, long max, long hotBlocks) {
     }
 
     private static void add(FunctionSamples f, long hotThreshold, long[] acc) {
-        for (SampleRecord r : f.body().values()) {
-            long samples = r.samples();
+        for (int i = 0, n = f.bodySize(); i < n; i++) {
+            long samples = f.bodyRecordAt(i).samples();
             acc[0] += samples;
             if (Long.compareUnsigned(samples, acc[1]) > 0) {
                 acc[1] = samples;
@@ -39,10 +38,8 @@ public record SampleFunctionStats(long sum, long max, long hotBlocks) {
                 acc[2]++;
             }
         }
-        for (TreeMap<FunctionId, FunctionSamples> callees : f.callsites().values()) {
-            for (FunctionSamples c : callees.values()) {
-                add(c, hotThreshold, acc);
-            }
+        for (int i = 0, n = f.inlineeCount(); i < n; i++) {
+            add(f.inlineeAt(i), hotThreshold, acc);
         }
     }
 }

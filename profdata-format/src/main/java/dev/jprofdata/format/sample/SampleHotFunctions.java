@@ -2,6 +2,7 @@ package dev.jprofdata.format.sample;
 
 import dev.jprofdata.format.summary.ProfileSummary;
 import dev.jprofdata.format.summary.SummaryEntry;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,6 +49,21 @@ public record SampleHotFunctions(long threshold, long functions, long profileTot
      */
     public static SampleHotFunctions of(List<FunctionSamples> profiles, ProfileSummary summary,
             boolean contextSensitive) {
+        try {
+            return of(profiles.size(), profiles::get, summary, contextSensitive);
+        } catch (IOException e) {
+            throw new AssertionError("profiles in memory", e);
+        }
+    }
+
+    /** The list for the profiles of {@code index}, visited in its map order and decoded one at a time. */
+    public static SampleHotFunctions of(SampleProfileIndex index, ProfileSummary summary) throws IOException {
+        int[] order = index.mapOrder();
+        return of(order.length, i -> index.function(order[i]), summary, index.flags().contextSensitive());
+    }
+
+    private static SampleHotFunctions of(int n, ProfileAt profiles, ProfileSummary summary, boolean contextSensitive)
+            throws IOException {
         long threshold = 0;
         for (SummaryEntry e : summary.entries()) {
             if (e.cutoff() == HOT_CUTOFF) {
@@ -58,7 +74,8 @@ public record SampleHotFunctions(long threshold, long functions, long profileTot
         long profileTotal = 0;
         long hotTotal = 0;
         List<Row> hot = new ArrayList<>();
-        for (FunctionSamples f : profiles) {
+        for (int i = 0; i < n; i++) {
+            FunctionSamples f = profiles.get(i);
             profileTotal += f.totalSamples();
             SampleFunctionStats stats = SampleFunctionStats.of(f, threshold);
             if (stats.isHot(threshold)) {
@@ -69,6 +86,6 @@ public record SampleHotFunctions(long threshold, long functions, long profileTot
         }
         // A stable sort: equal totals stay in map order, as in LLVM's multimap.
         hot.sort((a, b) -> Long.compareUnsigned(b.total(), a.total()));
-        return new SampleHotFunctions(threshold, profiles.size(), profileTotal, hotTotal, hot);
+        return new SampleHotFunctions(threshold, n, profileTotal, hotTotal, hot);
     }
 }

@@ -41,6 +41,29 @@ public final class SampleProfileReaders {
     }
 
     /**
+     * Opens {@code file} for visiting its top-level profiles one at a time
+     * ({@link SampleProfileIndex}): an ext-binary file is checked whole now and its profiles are
+     * decoded when asked for, so that a command visiting each once holds little at a time; other
+     * formats are read whole. Errors are those of {@link #read}, raised here.
+     */
+    public static SampleProfileIndex open(Path file, String displayName, SampleReadOptions options)
+            throws IOException {
+        if (detect(file, displayName) == SampleFormat.EXTBINARY) {
+            return SampleExtBinaryReader.index(file, displayName, options);
+        }
+        return SampleProfileIndex.of(read(file, displayName, options));
+    }
+
+    /** As {@link #open(Path, String, SampleReadOptions)}, for a file held in {@code data}. */
+    public static SampleProfileIndex open(java.nio.ByteBuffer data, String displayName, SampleReadOptions options)
+            throws IOException {
+        if (detect(data, displayName) == SampleFormat.EXTBINARY) {
+            return SampleExtBinaryReader.index(data, displayName, options);
+        }
+        return SampleProfileIndex.of(read(data, displayName, options));
+    }
+
+    /**
      * Reads only the top-level profiles of the functions in {@code wanted} (matched by function,
      * so every context of a wanted function in a CS profile). An ext-binary file with a function
      * offset table, not context-sensitive, has only those functions decoded; other files are read

@@ -2,7 +2,9 @@ package dev.jprofdata.format.sample;
 
 import dev.jprofdata.format.summary.ProfileSummary;
 import dev.jprofdata.format.summary.SummaryBuilder;
+import java.io.IOException;
 import java.util.Collection;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,16 +24,48 @@ public final class SampleSummaries {
     /** The summary of {@code profiles} with LLVM's 16 default cutoffs. */
     public static ProfileSummary compute(Collection<FunctionSamples> profiles, boolean contextSensitive,
             boolean perContext) {
-        Collection<FunctionSamples> counted = profiles;
-        if (contextSensitive && !perContext) {
-            counted = flattenByFunction(profiles);
+        List<FunctionSamples> list = List.copyOf(profiles);
+        try {
+            return compute(list.size(), list::get, contextSensitive, perContext);
+        } catch (IOException e) {
+            throw new AssertionError("profiles in memory", e);
         }
+    }
+
+    /**
+     * The summary of every profile of {@code index}, decoded one at a time (a context-sensitive
+     * profile's functions are merged first, so those are held).
+     */
+    public static ProfileSummary compute(SampleProfileIndex index, boolean perContext) throws IOException {
+        return compute(index.size(), index::function, index.flags().contextSensitive(), perContext);
+    }
+
+    private static ProfileSummary compute(int n, ProfileAt profiles, boolean contextSensitive, boolean perContext)
+            throws IOException {
         SummaryBuilder builder = new SummaryBuilder(SummaryBuilder.defaultCutoffs());
-        for (FunctionSamples f : counted) {
-            builder.addSampleFunction(f.headSamples());
-            addBody(builder, f);
+        if (contextSensitive && !perContext) {
+            // Every context of a function merged into one profile keyed by the function, in input
+            // order (what LLVM's flattening for the summary does; a checksum mismatch leaves that
+            // context out).
+            Map<FunctionId, FunctionSamples> flat = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) {
+                FunctionSamples f = profiles.get(i);
+                flat.computeIfAbsent(f.function(), k -> new FunctionSamples(null)).merge(f, 1);
+            }
+            for (FunctionSamples f : flat.values()) {
+                add(builder, f);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                add(builder, profiles.get(i));
+            }
         }
         return builder.build();
+    }
+
+    private static void add(SummaryBuilder builder, FunctionSamples f) {
+        builder.addSampleFunction(f.headSamples());
+        addBody(builder, f);
     }
 
     /** The summary of a whole profile, with LLVM's defaults for the context-less choice. */
@@ -49,17 +83,5 @@ public final class SampleSummaries {
                 addBody(builder, c);
             }
         }
-    }
-
-    /**
-     * Merges every context of a function into one profile keyed by the function, in input order
-     * (what LLVM's flattening for the summary does; a checksum mismatch leaves that context out).
-     */
-    private static Collection<FunctionSamples> flattenByFunction(Collection<FunctionSamples> profiles) {
-        Map<FunctionId, FunctionSamples> flat = new LinkedHashMap<>();
-        for (FunctionSamples f : profiles) {
-            flat.computeIfAbsent(f.function(), k -> new FunctionSamples(null)).merge(f, 1);
-        }
-        return flat.values();
     }
 }

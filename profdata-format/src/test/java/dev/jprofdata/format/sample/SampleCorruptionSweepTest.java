@@ -86,6 +86,32 @@ class SampleCorruptionSweepTest {
                 throw new AssertionError(what + ": " + t, t);
             }
         }
+        if (selective) {
+            onDemandAgreesWithWholeRead(f, what);
+        }
+    }
+
+    /**
+     * Reading on demand checks the whole file when it is opened, with the same checks as a whole
+     * read: the same error, or (when both read) the same answers.
+     */
+    private static void onDemandAgreesWithWholeRead(Path f, String what) {
+        String wholeError = null;
+        SampleProfile whole = null;
+        try {
+            whole = SampleProfileReaders.read(f, "damaged", SampleReadOptions.DEFAULTS);
+        } catch (IOException e) {
+            wholeError = e.getMessage();
+        }
+        try {
+            SampleProfileIndex onDemand = SampleProfileReaders.open(f, "damaged", SampleReadOptions.DEFAULTS);
+            assertThat(wholeError).as(what + ": on demand read what a whole read refused").isNull();
+            SampleProfileIndexTest.assertSameIndex(onDemand, SampleProfileIndex.of(whole), what);
+        } catch (IOException e) {
+            assertThat(e.getMessage()).as(what).isEqualTo(wholeError);
+        } catch (Throwable t) {
+            throw new AssertionError(what + ": " + t, t);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

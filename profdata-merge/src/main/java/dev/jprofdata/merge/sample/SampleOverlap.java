@@ -1,22 +1,19 @@
 package dev.jprofdata.merge.sample;
 
-import dev.jprofdata.format.sample.FunctionId;
 import dev.jprofdata.format.sample.FunctionSamples;
-import dev.jprofdata.format.sample.LineLocation;
 import dev.jprofdata.format.sample.SampleContext;
 import dev.jprofdata.format.sample.SampleFunctionStats;
 import dev.jprofdata.format.sample.SampleMapOrder;
 import dev.jprofdata.format.sample.SampleProfile;
-import dev.jprofdata.format.sample.SampleRecord;
+import dev.jprofdata.format.sample.SampleProfileIndex;
 import dev.jprofdata.format.sample.SampleSummaries;
 import dev.jprofdata.format.summary.ProfileSummary;
 import dev.jprofdata.format.summary.SummaryEntry;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 
 /**
  * How similar a test sample profile is to a base one, computed as {@code llvm-profdata overlap
@@ -57,6 +54,21 @@ public final class SampleOverlap {
      *     context-sensitive and the other not
      */
     public SampleOverlapResult compare(SampleProfile base, SampleProfile test) throws SampleOverlapException {
+        try {
+            return compare(SampleProfileIndex.of(base), SampleProfileIndex.of(test));
+        } catch (IOException e) {
+            throw new AssertionError("profiles in memory", e);
+        }
+    }
+
+    /**
+     * As {@link #compare(SampleProfile, SampleProfile)}, decoding the functions of each profile
+     * when they are needed (twice at most) rather than holding them all.
+     *
+     * @throws IOException when a profile cannot be decoded
+     */
+    public SampleOverlapResult compare(SampleProfileIndex base, SampleProfileIndex test)
+            throws SampleOverlapException, IOException {
         if (base.flags().probeBased() != test.flags().probeBased()) {
             throw new SampleOverlapException("cannot compare probe-based profile with non-probe-based profile");
         }
@@ -67,26 +79,46 @@ public final class SampleOverlap {
         testHot = hotThreshold(summaryOf(test));
         // Base functions only in base are visited in LLVM in the order of another map (keyed by
         // context), which only changes the rounding of the similarity sum: file order will do.
-        return compare(new ArrayList<>(base.profiles().values()), SampleMapOrder.of(test));
+        int[] testOrder = test.mapOrder();
+        return compare(base.size(), base::function, testOrder.length, i -> test.function(testOrder[i]));
     }
 
     /**
      * Compares two lists of top-level profiles, each in its map's iteration order, with the hot
-     * thresholds already set by {@link #compare(SampleProfile, SampleProfile)} or
-     * {@link #withHotThresholds}.
+     * thresholds already set by {@link #withHotThresholds}.
      */
     SampleOverlapResult compare(List<FunctionSamples> baseProfiles, List<FunctionSamples> testProfiles) {
+        try {
+            return compare(baseProfiles.size(), baseProfiles::get, testProfiles.size(), testProfiles::get);
+        } catch (IOException e) {
+            throw new AssertionError("profiles in memory", e);
+        }
+    }
+
+    /** The {@code i}-th of some top-level profiles, in memory or decoded when asked for. */
+    @FunctionalInterface
+    private interface ProfileAt {
+        FunctionSamples get(int i) throws IOException;
+    }
+
+    /**
+     * The comparison: the statistics of every function first (decoded once), then each test
+     * function in order with its base function (both decoded again, one pair at a time).
+     */
+    private SampleOverlapResult compare(int baseCount, ProfileAt baseProfiles, int testCount, ProfileAt testProfiles)
+            throws IOException {
         // Each base function with its statistics, found by context; matched ones are marked.
-        Map<SampleContext, BaseFunction> baseByContext = new HashMap<>(baseProfiles.size() * 2);
-        List<BaseFunction> baseFunctions = new ArrayList<>(baseProfiles.size());
+        Map<SampleContext, BaseFunction> baseByContext = new HashMap<>(baseCount * 2);
+        List<BaseFunction> baseFunctions = new ArrayList<>(baseCount);
         long baseSum = 0;
-        for (FunctionSamples f : baseProfiles) {
-            BaseFunction b = new BaseFunction(f, SampleFunctionStats.of(f, baseHot));
+        for (int i = 0; i < baseCount; i++) {
+            FunctionSamples f = baseProfiles.get(i);
+            BaseFunction b = new BaseFunction(i, f.context(), SampleFunctionStats.of(f, baseHot));
             baseSum += b.stats.sum();
             baseFunctions.add(b);
             baseByContext.put(f.context(), b);
         }
-        SampleFunctionStats[] testStats = new SampleFunctionStats[testProfiles.size()];
+        SampleFunctionStats[] testStats = new SampleFunctionStats[testCount];
         long testSum = 0;
         for (int i = 0; i < testStats.length; i++) {
             testStats[i] = SampleFunctionStats.of(testProfiles.get(i), testHot);
@@ -134,7 +166,7 @@ public final class SampleOverlap {
                 if (testIsHot && base.stats.isHot(baseHot)) {
                     hotOverlap++;
                 }
-                double internal = internalSimilarity(base.function, testFunction, acc);
+                double internal = internalSimilarity(baseProfiles.get(base.slot), testFunction, acc);
                 if (Math.abs(internal) < EPSILON) {
                     internal = 0;
                 }
@@ -148,7 +180,7 @@ public final class SampleOverlap {
             if (Long.compareUnsigned(ts.max(), options.valueCutoff()) >= 0
                     || (matched && functionSimilarity < lowSimilarity())
                     || (matched && !options.function().isEmpty()
-                            && base.function.context().toString().contains(options.function()))) {
+                            && base.context.toString().contains(options.function()))) {
                 rows.add(new SampleFunctionOverlap(context,
                         toDouble(acc.baseSample) / toDouble(baseSum),
                         toDouble(acc.testSample) / toDouble(testSum),
@@ -192,12 +224,14 @@ public final class SampleOverlap {
 
     /** A base function, its statistics, and whether a test function matched it. */
     private static final class BaseFunction {
-        final FunctionSamples function;
+        final int slot;
+        final SampleContext context;
         final SampleFunctionStats stats;
         boolean matched;
 
-        BaseFunction(FunctionSamples function, SampleFunctionStats stats) {
-            this.function = function;
+        BaseFunction(int slot, SampleContext context, SampleFunctionStats stats) {
+            this.slot = slot;
+            this.context = context;
             this.stats = stats;
         }
     }
@@ -214,10 +248,9 @@ public final class SampleOverlap {
     }
 
     /** The summary LLVM's reader holds: the stored one, or one computed from the profiles. */
-    private ProfileSummary summaryOf(SampleProfile profile) {
+    private ProfileSummary summaryOf(SampleProfileIndex profile) throws IOException {
         ProfileSummary stored = profile.storedSummary();
-        return stored != null ? stored : SampleSummaries.compute(profile.profiles().values(),
-                profile.flags().contextSensitive(), options.perContextSummary());
+        return stored != null ? stored : SampleSummaries.compute(profile, options.perContextSummary());
     }
 
     /** The minimum count of the first summary entry at or above the hot cutoff, or the forced count. */
@@ -264,61 +297,44 @@ public final class SampleOverlap {
      */
     private double internalSimilarity(FunctionSamples base, FunctionSamples test, Accumulator acc) {
         double difference = 0;
-        Iterator<Map.Entry<LineLocation, SampleRecord>> bi = base.body().entrySet().iterator();
-        Iterator<Map.Entry<LineLocation, SampleRecord>> ti = test.body().entrySet().iterator();
-        Map.Entry<LineLocation, SampleRecord> b = next(bi);
-        Map.Entry<LineLocation, SampleRecord> t = next(ti);
-        while (b != null || t != null) {
-            Side side = side(b == null ? null : b.getKey(), t == null ? null : t.getKey());
-            long bs = b == null ? 0 : b.getValue().samples();
-            long tsamples = t == null ? 0 : t.getValue().samples();
-            difference += unit(bs, tsamples, 1, side, acc);
+        // Both bodies in location order, side by side.
+        int bn = base.bodySize();
+        int tn = test.bodySize();
+        for (int b = 0, t = 0; b < bn || t < tn; ) {
+            Side side = side(b < bn ? base.bodyLocation(b) : null, t < tn ? test.bodyLocation(t) : null);
+            long bs = side != Side.TEST_ONLY ? base.bodyRecordAt(b).samples() : 0;
+            long ts = side != Side.BASE_ONLY ? test.bodyRecordAt(t).samples() : 0;
+            difference += unit(bs, ts, 1, side, acc);
             if (side != Side.TEST_ONLY) {
-                b = next(bi);
+                b++;
             }
             if (side != Side.BASE_ONLY) {
-                t = next(ti);
+                t++;
             }
         }
-        NavigableMap<LineLocation, java.util.TreeMap<FunctionId, FunctionSamples>> bc = base.callsites();
-        NavigableMap<LineLocation, java.util.TreeMap<FunctionId, FunctionSamples>> tc = test.callsites();
-        Iterator<Map.Entry<LineLocation, java.util.TreeMap<FunctionId, FunctionSamples>>> bci = bc.entrySet().iterator();
-        Iterator<Map.Entry<LineLocation, java.util.TreeMap<FunctionId, FunctionSamples>>> tci = tc.entrySet().iterator();
-        Map.Entry<LineLocation, java.util.TreeMap<FunctionId, FunctionSamples>> bcs = next(bci);
-        Map.Entry<LineLocation, java.util.TreeMap<FunctionId, FunctionSamples>> tcs = next(tci);
-        while (bcs != null || tcs != null) {
-            Side side = side(bcs == null ? null : bcs.getKey(), tcs == null ? null : tcs.getKey());
-            if (side == Side.BASE_ONLY) {
-                for (FunctionSamples c : bcs.getValue().values()) {
-                    difference += unmatchedCallee(c, Side.BASE_ONLY, acc);
-                }
-                bcs = next(bci);
-            } else if (side == Side.TEST_ONLY) {
-                for (FunctionSamples c : tcs.getValue().values()) {
-                    difference += unmatchedCallee(c, Side.TEST_ONLY, acc);
-                }
-                tcs = next(tci);
+        // Both inlinee lists in location, then callee order, side by side: the same visits, in
+        // the same order, as walking the locations and then each location's callees.
+        bn = base.inlineeCount();
+        tn = test.inlineeCount();
+        for (int b = 0, t = 0; b < bn || t < tn; ) {
+            Side side;
+            if (b >= bn) {
+                side = Side.TEST_ONLY;
+            } else if (t >= tn) {
+                side = Side.BASE_ONLY;
             } else {
-                Iterator<Map.Entry<FunctionId, FunctionSamples>> bfi = bcs.getValue().entrySet().iterator();
-                Iterator<Map.Entry<FunctionId, FunctionSamples>> tfi = tcs.getValue().entrySet().iterator();
-                Map.Entry<FunctionId, FunctionSamples> bf = next(bfi);
-                Map.Entry<FunctionId, FunctionSamples> tf = next(tfi);
-                while (bf != null || tf != null) {
-                    Side callee = side(bf == null ? null : bf.getKey(), tf == null ? null : tf.getKey());
-                    if (callee == Side.BASE_ONLY) {
-                        difference += unmatchedCallee(bf.getValue(), callee, acc);
-                        bf = next(bfi);
-                    } else if (callee == Side.TEST_ONLY) {
-                        difference += unmatchedCallee(tf.getValue(), callee, acc);
-                        tf = next(tfi);
-                    } else {
-                        difference += 2.0 - 2 * internalSimilarity(bf.getValue(), tf.getValue(), acc);
-                        bf = next(bfi);
-                        tf = next(tfi);
-                    }
+                int c = base.inlineeLocation(b).compareTo(test.inlineeLocation(t));
+                if (c == 0) {
+                    c = base.inlineeCallee(b).compareTo(test.inlineeCallee(t));
                 }
-                bcs = next(bci);
-                tcs = next(tci);
+                side = c < 0 ? Side.BASE_ONLY : c > 0 ? Side.TEST_ONLY : Side.MATCH;
+            }
+            if (side == Side.BASE_ONLY) {
+                difference += unmatchedCallee(base.inlineeAt(b++), side, acc);
+            } else if (side == Side.TEST_ONLY) {
+                difference += unmatchedCallee(test.inlineeAt(t++), side, acc);
+            } else {
+                difference += 2.0 - 2 * internalSimilarity(base.inlineeAt(b++), test.inlineeAt(t++), acc);
             }
         }
         return (2.0 - difference) / 2;
@@ -394,10 +410,6 @@ public final class SampleOverlap {
             return Side.TEST_ONLY;
         }
         return Side.MATCH;
-    }
-
-    private static <T> T next(Iterator<T> it) {
-        return it.hasNext() ? it.next() : null;
     }
 
     /** C's {@code (double) u64}, rounded to nearest even. */

@@ -81,16 +81,25 @@ public final class SampleRecordDecoder {
         return f;
     }
 
-    /** A profile's body: total, body records, inlinees (recursively), the vtable block when present. */
+    /**
+     * A profile's body: total, body records, inlinees (recursively), the vtable block when present.
+     * With {@code f} null the body is checked and skipped, building nothing: the same checks in the
+     * same order, so a file that passes a skip reads without error.
+     */
     public void readBody(SampleBytes in, FunctionSamples f, int depth) throws SampleProfileException {
         if (depth > MAX_DEPTH) {
             throw in.error(SampleErrors.MALFORMED);
         }
-        f.addTotalSamples(in.uleb(), 1, overflow);
+        long total = in.uleb();
+        if (f != null) {
+            f.addTotalSamples(total, 1, overflow);
+        }
         long records = in.uleb32();
         // Room for the counts read, but never more than the bytes left could hold (a record takes
         // at least 4 bytes, a call target 2, an inlinee 6): a damaged count allocates nothing.
-        f.reserve((int) Math.min(records, in.remaining() / 4), 0);
+        if (f != null) {
+            f.reserve((int) Math.min(records, in.remaining() / 4), 0);
+        }
         for (long i = 0; i < records; i++) {
             int at = in.position();
             long line = in.uleb();
@@ -100,26 +109,55 @@ public final class SampleRecordDecoder {
             long disc = in.uleb();
             long samples = in.uleb();
             long calls = in.uleb32();
-            SampleRecord r = f.bodyRecord((int) line, (int) disc & mask);
-            r.reserve((int) Math.min(calls, in.remaining() / 2));
+            SampleRecord r = null;
+            if (f != null) {
+                r = f.bodyRecord((int) line, (int) disc & mask);
+                r.reserve((int) Math.min(calls, in.remaining() / 2));
+            }
             for (long j = 0; j < calls; j++) {
                 FunctionId target = name(in);
-                r.addTarget(target, in.uleb(), 1, overflow);
+                long count = in.uleb();
+                if (r != null) {
+                    r.addTarget(target, count, 1, overflow);
+                }
             }
-            r.addSamples(samples, 1, overflow);
+            if (r != null) {
+                r.addSamples(samples, 1, overflow);
+            }
         }
         long callsites = in.uleb32();
-        f.reserve(0, (int) Math.min(callsites, in.remaining() / 6));
+        if (f != null) {
+            f.reserve(0, (int) Math.min(callsites, in.remaining() / 6));
+        }
         for (long i = 0; i < callsites; i++) {
             long line = in.uleb();
             long disc = in.uleb();
             FunctionId callee = name(in);
-            FunctionSamples c = f.inlinee((int) line, (int) disc & mask, callee);
+            FunctionSamples c = f == null ? null : f.inlinee((int) line, (int) disc & mask, callee);
             readBody(in, c, depth + 1);
         }
         if (vtables) {
             readVtables(in, f);
         }
+    }
+
+    /**
+     * Checks and skips one top-level function record at the cursor, building nothing.
+     *
+     * @return its context and its total samples (what a full read adds to the profile's total)
+     */
+    public SkippedFunction skipFunction(SampleBytes in, ContextTable table) throws SampleProfileException {
+        in.uleb();
+        SampleContext context = table.context(in);
+        int totalAt = in.position();
+        long total = in.uleb();
+        in.position(totalAt);
+        readBody(in, null, 0);
+        return new SkippedFunction(context, total);
+    }
+
+    /** What {@link #skipFunction} learns of a record: its context and total samples. */
+    public record SkippedFunction(SampleContext context, long totalSamples) {
     }
 
     private void readVtables(SampleBytes in, FunctionSamples f) throws SampleProfileException {
@@ -135,6 +173,9 @@ public final class SampleRecordDecoder {
             for (long j = 0; j < types; j++) {
                 FunctionId type = name(in);
                 long count = in.uleb();
+                if (f == null) {
+                    continue;
+                }
                 // LLVM keeps the first count of a type met twice at one location (with a warning).
                 TreeMap<FunctionId, Long> existing = f.vtables().get(loc);
                 if (existing == null || !existing.containsKey(type)) {

@@ -11,6 +11,7 @@ import dev.jprofdata.format.sample.SampleLayout;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileException;
 import dev.jprofdata.format.sample.SampleProfileFlags;
+import dev.jprofdata.format.sample.SampleProfileIndex;
 import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.format.sample.binary.SampleBinaryReader;
 import dev.jprofdata.format.sample.binary.SampleBytes;
@@ -68,6 +69,8 @@ public final class SampleExtBinaryReader {
     /** Offset-table entries (function guid, offset) when reading selected functions. */
     private LinkedHashMap<Long, Long> offsets;
     private final LinkedHashMap<SampleContext, FunctionSamples> profiles = new LinkedHashMap<>();
+    /** When indexing ({@link #index}): where each profile lies, instead of {@link #profiles}. */
+    private ExtBinaryIndex index;
 
     private SampleExtBinaryReader(String file, SampleReadOptions options, Set<FunctionId> wanted) {
         this.file = file;
@@ -129,6 +132,24 @@ public final class SampleExtBinaryReader {
         return new SampleExtBinaryReader(displayName, options, wanted).run(path);
     }
 
+    /**
+     * Indexes {@code path} for reading on demand ({@link SampleProfileIndex}): every section is
+     * read and checked as by {@link #read}, but function records and metadata entries are only
+     * located, and decoded later one profile at a time.
+     */
+    public static SampleProfileIndex index(Path path, String displayName, SampleReadOptions options)
+            throws IOException {
+        try (FileChannel ch = open(path, displayName)) {
+            return new SampleExtBinaryReader(displayName, options, null).runIndex(Source.of(ch));
+        }
+    }
+
+    /** As {@link #index(Path, String, SampleReadOptions)}, for a file held in {@code data}. */
+    public static SampleProfileIndex index(ByteBuffer data, String displayName, SampleReadOptions options)
+            throws IOException {
+        return new SampleExtBinaryReader(displayName, options, null).runIndex(Source.of(data));
+    }
+
     /** Reads every profile of an ext-binary file held in {@code data} (for example read from stdin). */
     public static SampleProfile read(ByteBuffer data, String displayName, SampleReadOptions options) throws IOException {
         return new SampleExtBinaryReader(displayName, options, null).run(Source.of(data));
@@ -185,10 +206,23 @@ public final class SampleExtBinaryReader {
         });
     }
 
+    private SampleProfileIndex runIndex(Source source) throws IOException {
+        return SampleBytes.guard(file, () -> {
+            index = new ExtBinaryIndex(file);
+            for (ExtBinarySection s : table(source, file)) {
+                readSection(source, s);
+            }
+            index.finish(flags(), symbolList, summary);
+            return index;
+        });
+    }
+
+    private SampleProfileFlags flags() {
+        return new SampleProfileFlags(probeBased, contextSensitive, preInlined, flowSensitive, md5, partial, vtables);
+    }
+
     private SampleProfile result() {
-        SampleProfileFlags flags = new SampleProfileFlags(probeBased, contextSensitive, preInlined, flowSensitive, md5,
-                partial, vtables);
-        SampleProfile p = new SampleProfile(SampleFormat.EXTBINARY, profiles, flags, symbolList, summary);
+        SampleProfile p = new SampleProfile(SampleFormat.EXTBINARY, profiles, flags(), symbolList, summary);
         if (wantedGuids != null) {
             p = keepWanted(p);
         }
@@ -265,7 +299,8 @@ public final class SampleExtBinaryReader {
                 break;
             case SampleLayout.SEC_FUNC_METADATA:
                 probeBased = s.has(SampleLayout.FUNC_METADATA_PROBE);
-                readMetadata(in, s.has(SampleLayout.FUNC_METADATA_ATTRIBUTES));
+                readMetadata(in, new FunctionMetadataDecoder(names, probeBased,
+                        s.has(SampleLayout.FUNC_METADATA_ATTRIBUTES), contextSensitive));
                 break;
             case SampleLayout.SEC_PROFILE_SYMBOL_LIST:
                 readSymbolList(in);
@@ -390,21 +425,40 @@ public final class SampleExtBinaryReader {
         contexts = table;
     }
 
-    private SampleContext topContext(SampleBytes in) throws SampleProfileException {
+    /**
+     * How top-level records name their profile from here on: a name-table index, or in a
+     * context-sensitive profile a context-table index. Fixed now, as the tables in force now are
+     * the ones a record read now refers to.
+     */
+    private SampleRecordDecoder.ContextTable contextTable() {
         if (!contextSensitive) {
-            return SampleContext.of(SampleRecordDecoder.name(in, names));
+            List<FunctionId> table = names;
+            return in -> SampleContext.of(SampleRecordDecoder.name(in, table));
         }
-        int at = in.position();
-        long index = in.uleb();
-        if (Long.compareUnsigned(index, contexts.size()) >= 0) {
-            throw in.errorAt(at, SampleErrors.TRUNCATED_NAME_TABLE);
-        }
-        return contexts.get((int) index);
+        List<SampleContext> table = contexts;
+        return in -> {
+            int at = in.position();
+            long index = in.uleb();
+            if (Long.compareUnsigned(index, table.size()) >= 0) {
+                throw in.errorAt(at, SampleErrors.TRUNCATED_NAME_TABLE);
+            }
+            return table.get((int) index);
+        };
     }
 
     /** Function records; returns false when only some were read (through the offset table). */
     private boolean readFunctionRecords(SampleBytes in) throws SampleProfileException {
         SampleRecordDecoder decoder = new SampleRecordDecoder(names, options.discriminatorMask(flowSensitive), vtables);
+        SampleRecordDecoder.ContextTable table = contextTable();
+        if (index != null) {
+            int region = index.addRegion(new ExtBinaryIndex.Region(in, decoder, null, table));
+            while (in.hasRemaining()) {
+                int at = in.position();
+                SampleRecordDecoder.SkippedFunction f = decoder.skipFunction(in, table);
+                index.addFunction(region, at, f.context(), f.totalSamples());
+            }
+            return true;
+        }
         if (offsets != null && wantedGuids != null && !contextSensitive) {
             for (Map.Entry<Long, Long> e : offsets.entrySet()) {
                 if (!wantedGuids.contains(e.getKey())) {
@@ -415,12 +469,12 @@ public final class SampleExtBinaryReader {
                     throw in.error(SampleErrors.TRUNCATED);
                 }
                 in.position((int) offset);
-                decoder.readFunction(in, this::topContext, profiles);
+                decoder.readFunction(in, table, profiles);
             }
             return false;
         }
         while (in.hasRemaining()) {
-            decoder.readFunction(in, this::topContext, profiles);
+            decoder.readFunction(in, table, profiles);
         }
         return true;
     }
@@ -430,9 +484,10 @@ public final class SampleExtBinaryReader {
         if (Long.compareUnsigned(count, in.remaining() / 2) > 0) {
             throw in.error(SampleErrors.TRUNCATED);
         }
+        SampleRecordDecoder.ContextTable contextTable = contextTable();
         LinkedHashMap<Long, Long> table = new LinkedHashMap<>();
         for (long i = 0; i < count; i++) {
-            long guid = topContext(in).function().guid();
+            long guid = contextTable.context(in).function().guid();
             long offset = in.uleb();
             // A function named twice keeps its last offset, as in LLVM.
             table.remove(guid);
@@ -441,42 +496,18 @@ public final class SampleExtBinaryReader {
         offsets = table;
     }
 
-    private void readMetadata(SampleBytes in, boolean attributes) throws SampleProfileException {
+    /** Each entry: a context, then what {@code decoder} reads for it; applied to that profile, if read. */
+    private void readMetadata(SampleBytes in, FunctionMetadataDecoder decoder) throws SampleProfileException {
+        SampleRecordDecoder.ContextTable table = contextTable();
+        int region = index == null ? -1 : index.addRegion(new ExtBinaryIndex.Region(in, null, decoder, table));
         while (in.hasRemaining()) {
-            SampleContext context = topContext(in);
-            readMetadata(in, attributes, profiles.get(context), 0);
-        }
-    }
-
-    /** One entry's checksum, attributes and (not CS) its inlinees' entries; {@code f} null = parse only. */
-    private void readMetadata(SampleBytes in, boolean attributes, FunctionSamples f, int depth)
-            throws SampleProfileException {
-        if (!in.hasRemaining()) {
-            return;
-        }
-        if (depth > SampleRecordDecoder.MAX_DEPTH) {
-            throw in.error(SampleErrors.MALFORMED);
-        }
-        if (probeBased) {
-            long checksum = in.uleb();
-            if (f != null) {
-                f.setFunctionHash(checksum);
-            }
-        }
-        if (attributes) {
-            long attrs = in.uleb32();
-            if (f != null) {
-                f.setAttributes((int) attrs);
-            }
-        }
-        if (!contextSensitive) {
-            long callsites = in.uleb32();
-            for (long j = 0; j < callsites; j++) {
-                long line = in.uleb();
-                long disc = in.uleb();
-                FunctionId callee = SampleRecordDecoder.name(in, names);
-                FunctionSamples c = f == null ? null : f.inlinee(new LineLocation((int) line, (int) disc), callee);
-                readMetadata(in, attributes, c, depth + 1);
+            int at = in.position();
+            SampleContext context = table.context(in);
+            if (index != null) {
+                index.addMetadata(region, at, context);
+                decoder.readEntry(in, null);
+            } else {
+                decoder.readEntry(in, profiles.get(context));
             }
         }
     }
