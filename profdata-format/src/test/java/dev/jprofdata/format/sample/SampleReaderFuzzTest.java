@@ -10,7 +10,8 @@ import java.util.Set;
  * {@code bench/FUZZING.md}. {@link #sampleReader} goes through the facade's format detection with
  * the bytes as they come; the four others put one format's leading bytes (magic and version, or
  * GCC's prefix) in front of the data, so that every input reaches that format's reader. The last
- * byte picks a whole read or a selective one (the ext-binary offset-table path); a flow-sensitive
+ * byte picks a whole read, a selective one (the ext-binary offset-table path) or a read on demand
+ * checked against a whole read ({@link SampleProfileIndex}); a flow-sensitive
  * mask is used on odd-length inputs. A finding is any throwable other than a
  * {@link SampleProfileException} with a clean one-line message.
  */
@@ -27,6 +28,10 @@ class SampleReaderFuzzTest {
         System.arraycopy(data, 0, all, prefix.length, data.length);
         SampleReadOptions options = all.length % 2 == 0 ? SampleReadOptions.DEFAULTS
                 : new SampleReadOptions(true, SampleReadOptions.maskForPass("Pass1"));
+        if (all.length > 0 && (all[all.length - 1] & 3) == 2) {
+            onDemandAgreesWithWholeRead(all, options);
+            return;
+        }
         try {
             SampleProfile p;
             if (all.length > 0 && (all[all.length - 1] & 1) != 0) {
@@ -40,6 +45,35 @@ class SampleReaderFuzzTest {
         } catch (SampleProfileException e) {
             FuzzDrain.checkClean(e);
         }
+    }
+
+    /**
+     * Reading on demand ({@link SampleProfileReaders#open}) must fail exactly when a whole read
+     * fails, with the same message, and otherwise hand out the same profiles.
+     */
+    private static void onDemandAgreesWithWholeRead(byte[] all, SampleReadOptions options) throws Exception {
+        String wholeError = null;
+        SampleProfile whole = null;
+        try {
+            whole = SampleProfileReaders.read(ByteBuffer.wrap(all), "fuzz", options);
+        } catch (SampleProfileException e) {
+            FuzzDrain.checkClean(e);
+            wholeError = e.getMessage();
+        }
+        SampleProfileIndex onDemand;
+        try {
+            onDemand = SampleProfileReaders.open(ByteBuffer.wrap(all), "fuzz", options);
+        } catch (SampleProfileException e) {
+            FuzzDrain.checkClean(e);
+            if (!e.getMessage().equals(wholeError)) {
+                throw new AssertionError("on demand: " + e.getMessage() + "; whole: " + wholeError);
+            }
+            return;
+        }
+        if (wholeError != null) {
+            throw new AssertionError("on demand read what a whole read refused: " + wholeError);
+        }
+        SampleProfileIndexTest.assertSameIndex(onDemand, SampleProfileIndex.of(whole), "fuzz");
     }
 
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
