@@ -227,4 +227,28 @@ class SampleOverlapTest {
         assertThat(r.hotFunctionOverlap()).isNaN();
         assertThat(r.hotBlockOverlap()).isNaN();
     }
+
+    /** Pairs of real-binary fixtures of one kind (line, probe, CS probe), ext-binary and text. */
+    static java.util.stream.Stream<String[]> realPairs() {
+        return java.util.stream.Stream.of(
+                new String[] {"spc.line.extbinary.sprof", "spc2.line.extbinary.sprof"},
+                new String[] {"spc.probe.extbinary.sprof", "spc2.probe.extbinary.sprof"},
+                new String[] {"spc.csprobe.extbinary.sprof", "spc2.csprobe.extbinary.sprof"},
+                new String[] {"spc.line.proftext", "spc2.line.extbinary.sprof"},
+                new String[] {"spx.line.extbinary.sprof", "spx.line.extbinary.sprof"});
+    }
+
+    /** Comparing profiles decoded on demand is a shortcut: the result must be the whole reads'. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("realPairs")
+    void onDemandComparisonIsTheWholeReadsComparison(String base, String test) throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of(System.getProperty("jprofdata.root", ".."))
+                .toAbsolutePath().resolve("fixtures/profiles/sample/real").normalize();
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(dir), "fixtures not found");
+        SampleOverlapResult onDemand = SampleProfiles.overlap(dir.resolve(base), dir.resolve(test));
+        SampleOverlapResult whole = new SampleOverlap(SampleOverlapOptions.defaults())
+                .compare(SampleProfiles.read(dir.resolve(base)), SampleProfiles.read(dir.resolve(test)));
+        assertThat(onDemand).isInstanceOf(SampleOverlapResult.Compared.class);
+        assertThat(onDemand).isEqualTo(whole);
+    }
 }
