@@ -102,8 +102,9 @@ public final class SampleOverlap {
     }
 
     /**
-     * The comparison: the statistics of every function first (decoded once), then each test
-     * function in order with its base function (both decoded again, one pair at a time).
+     * The comparison: the statistics of every base function first (each decoded once), then each
+     * test function in order with its base function (the base function decoded again, one pair
+     * at a time), then the numbers that need the profiles' sums.
      */
     private SampleOverlapResult compare(int baseCount, ProfileAt baseProfiles, int testCount, ProfileAt testProfiles)
             throws IOException {
@@ -118,11 +119,28 @@ public final class SampleOverlap {
             baseFunctions.add(b);
             baseByContext.put(f.context(), b);
         }
-        SampleFunctionStats[] testStats = new SampleFunctionStats[testCount];
+        // Each test function with its match: what does not need the profiles' sums, in test order.
+        TestFunction[] tests = new TestFunction[testCount];
         long testSum = 0;
-        for (int i = 0; i < testStats.length; i++) {
-            testStats[i] = SampleFunctionStats.of(testProfiles.get(i), testHot);
-            testSum += testStats[i].sum();
+        for (int i = 0; i < testCount; i++) {
+            FunctionSamples testFunction = testProfiles.get(i);
+            SampleFunctionStats ts = SampleFunctionStats.of(testFunction, testHot);
+            testSum += ts.sum();
+            BaseFunction base = baseByContext.get(testFunction.context());
+            boolean matched = base != null && !base.matched;
+            Accumulator acc = new Accumulator(matched ? base.stats.sum() : 0, ts.sum());
+            double internal = 0;
+            if (matched) {
+                base.matched = true;
+                internal = internalSimilarity(baseProfiles.get(base.slot), testFunction, acc);
+                if (Math.abs(internal) < EPSILON) {
+                    internal = 0;
+                }
+            } else {
+                acc.testUnique = ts.sum();
+                hotBlock(0, ts.sum(), ts.hotBlocks());
+            }
+            tests[i] = new TestFunction(testFunction.context(), ts, matched ? base : null, internal, acc);
         }
         if (baseSum == 0 || testSum == 0) {
             return new SampleOverlapResult.ZeroSum(baseSum == 0, testSum == 0);
@@ -139,38 +157,30 @@ public final class SampleOverlap {
         double similarity = 0;
         // Rows sorted by base weight descending; equal weights keep insertion (test map) order.
         List<SampleFunctionOverlap> rows = new ArrayList<>();
-        for (int i = 0; i < testStats.length; i++) {
-            FunctionSamples testFunction = testProfiles.get(i);
-            SampleContext context = testFunction.context();
-            SampleFunctionStats ts = testStats[i];
-            BaseFunction base = baseByContext.get(context);
-            boolean matched = base != null && !base.matched;
+        for (TestFunction test : tests) {
+            SampleContext context = test.context;
+            SampleFunctionStats ts = test.stats;
+            BaseFunction base = test.base;
+            boolean matched = base != null;
             boolean testIsHot = ts.isHot(testHot);
             if (testIsHot) {
                 hotTest++;
             }
-            Accumulator acc = new Accumulator(matched ? base.stats.sum() : 0, ts.sum());
+            Accumulator acc = test.acc;
             double functionSimilarity = 0;
             if (!matched) {
                 testUniqueFunctions++;
                 testUniqueSample += ts.sum();
-                acc.testUnique = ts.sum();
-                hotBlock(0, ts.sum(), ts.hotBlocks());
                 // LLVM adds the (zero) weighted similarity of an unmatched function too.
                 similarity += weightByImportance(weightForFunction(0, 0, ts.sum(), baseSum, testSum), 0, ts.sum(),
                         baseSum, testSum);
                 unionSample += ts.sum();
             } else {
-                base.matched = true;
                 overlapFunctions++;
                 if (testIsHot && base.stats.isHot(baseHot)) {
                     hotOverlap++;
                 }
-                double internal = internalSimilarity(baseProfiles.get(base.slot), testFunction, acc);
-                if (Math.abs(internal) < EPSILON) {
-                    internal = 0;
-                }
-                functionSimilarity = weightForFunction(internal, acc.baseSample, acc.testSample, baseSum, testSum);
+                functionSimilarity = weightForFunction(test.internal, acc.baseSample, acc.testSample, baseSum, testSum);
                 similarity += weightByImportance(functionSimilarity, acc.baseSample, acc.testSample, baseSum, testSum);
                 overlapSample += acc.overlap;
                 unionSample += acc.union;
@@ -234,6 +244,11 @@ public final class SampleOverlap {
             this.context = context;
             this.stats = stats;
         }
+    }
+
+    /** A test function, its statistics, its matched base function (null when none) and their internal similarity. */
+    private record TestFunction(SampleContext context, SampleFunctionStats stats, BaseFunction base, double internal,
+            Accumulator acc) {
     }
 
     /** Sets the hot thresholds directly (tests, and callers that computed them). */
