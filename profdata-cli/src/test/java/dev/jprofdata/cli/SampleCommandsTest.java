@@ -59,6 +59,18 @@ class SampleCommandsTest {
     }
 
     @Test
+    void instrumentationOnlyMergeOptionsAreNamedAsIgnored() {
+        CliRun r = CliRun.run(dir, "merge", "--sample", "--memory-budget=1G", "--value-merge=llvm", "-o", "out.sprof",
+                PLAIN);
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stderr()).contains(
+                "warning: --memory-budget applies to instrumentation profiles only; ignored with --sample\n",
+                "warning: --value-merge applies to instrumentation profiles only; ignored with --sample\n");
+        CliRun plain = CliRun.run(dir, "merge", "--sample", "-o", "out2.sprof", PLAIN);
+        assertThat(plain.stderr()).doesNotContain("ignored with --sample");
+    }
+
+    @Test
     void overlapOfSampleProfilesIsTextOnly() {
         CliRun r = CliRun.run(dir, "overlap", "--sample", "--json", PLAIN, PLAIN);
         assertThat(r.exitCode()).isEqualTo(1);
