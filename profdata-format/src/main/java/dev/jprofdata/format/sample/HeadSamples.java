@@ -1,7 +1,5 @@
 package dev.jprofdata.format.sample;
 
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * LLVM's estimate of how often a function was entered ({@code getHeadSamplesEstimate}), used where
@@ -24,13 +22,15 @@ public final class HeadSamples {
             return f.headSamples();
         }
         long count = 0;
-        Map.Entry<LineLocation, SampleRecord> firstBody = f.body().firstEntry();
-        Map.Entry<LineLocation, TreeMap<FunctionId, FunctionSamples>> firstCall = f.callsites().firstEntry();
-        if (firstBody != null && (firstCall == null || firstBody.getKey().compareTo(firstCall.getKey()) < 0)) {
-            count = firstBody.getValue().samples();
+        // The first body record and the first callsite, read from the sorted arrays (no map
+        // snapshot is built: the hot-function list asks this of every hot function).
+        LineLocation firstBody = f.bodySize() > 0 ? f.bodyLocation(0) : null;
+        LineLocation firstCall = f.inlineeCount() > 0 ? f.inlineeLocation(0) : null;
+        if (firstBody != null && (firstCall == null || firstBody.compareTo(firstCall) < 0)) {
+            count = f.bodyRecordAt(0).samples();
         } else if (firstCall != null) {
-            for (FunctionSamples c : firstCall.getValue().values()) {
-                count += estimate(c, contextSensitive);
+            for (int i = 0; i < f.inlineeCount() && f.inlineeLocation(i).equals(firstCall); i++) {
+                count += estimate(f.inlineeAt(i), contextSensitive);
             }
         }
         if (count != 0) {

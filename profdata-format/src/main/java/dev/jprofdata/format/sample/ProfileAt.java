@@ -7,6 +7,6 @@ import java.io.IOException;
  * that decodes each when asked (which may fail like any read).
  */
 @FunctionalInterface
-interface ProfileAt {
+public interface ProfileAt {
     FunctionSamples get(int i) throws IOException;
 }

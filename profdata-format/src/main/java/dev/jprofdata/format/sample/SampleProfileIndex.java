@@ -71,14 +71,16 @@ public abstract class SampleProfileIndex {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, (a, b) -> {
-            int c = Long.compareUnsigned(totalSamples(b), totalSamples(a));
-            return c != 0 ? c : context(a).compareTo(context(b));
-        });
+        java.util.Arrays.sort(order, (a, b) -> SampleProfileOrder.compare(totalSamples(a), context(a),
+                totalSamples(b), context(b)));
         return unbox(order);
     }
 
-    /** The slots in the order LLVM's profile map iterates them ({@link SampleMapOrder}). */
+    /**
+     * The slots in the order LLVM's profile map iterates them: its reader inserts the profiles in
+     * file order into a map keyed by {@link LlvmMapOrder#mapKey}. LLVM's reports keep that order
+     * where their sort leaves ties (the hot-function list, the rows of {@code overlap}).
+     */
     public int[] mapOrder() {
         List<Integer> insertion = new ArrayList<>(size());
         for (int i = 0; i < size(); i++) {

@@ -14,10 +14,14 @@ public final class SampleProfileOrder {
     }
 
     /** Hottest first; ties by {@link SampleContext} order. */
-    public static final Comparator<FunctionSamples> HOTTEST_FIRST = (a, b) -> {
-        int c = Long.compareUnsigned(b.totalSamples(), a.totalSamples());
-        return c != 0 ? c : a.context().compareTo(b.context());
-    };
+    public static final Comparator<FunctionSamples> HOTTEST_FIRST = (a, b) -> compare(a.totalSamples(), a.context(),
+            b.totalSamples(), b.context());
+
+    /** The order of two profiles given by their totals and contexts: hottest first, ties by context. */
+    public static int compare(long totalA, SampleContext a, long totalB, SampleContext b) {
+        int c = Long.compareUnsigned(totalB, totalA);
+        return c != 0 ? c : a.compareTo(b);
+    }
 
     /** A new list of {@code profiles} in writing order. */
     public static List<FunctionSamples> sorted(Collection<FunctionSamples> profiles) {

@@ -3,7 +3,7 @@ package dev.jprofdata.merge.sample;
 import dev.jprofdata.format.sample.FunctionSamples;
 import dev.jprofdata.format.sample.SampleContext;
 import dev.jprofdata.format.sample.SampleFunctionStats;
-import dev.jprofdata.format.sample.SampleMapOrder;
+import dev.jprofdata.format.sample.ProfileAt;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileIndex;
 import dev.jprofdata.format.sample.SampleSummaries;
@@ -47,7 +47,7 @@ public final class SampleOverlap {
 
     /**
      * Compares {@code test} with {@code base}, taking each profile's functions in the order its
-     * profile map iterates (see {@link SampleMapOrder}), which decides the order of rows with
+     * profile map iterates (see {@link SampleProfileIndex#mapOrder}), which decides the order of rows with
      * equal base weights.
      *
      * @throws SampleOverlapException when one profile is probe-based and the other not, or one is
@@ -93,12 +93,6 @@ public final class SampleOverlap {
         } catch (IOException e) {
             throw new AssertionError("profiles in memory", e);
         }
-    }
-
-    /** The {@code i}-th of some top-level profiles, in memory or decoded when asked for. */
-    @FunctionalInterface
-    private interface ProfileAt {
-        FunctionSamples get(int i) throws IOException;
     }
 
     /**
