@@ -138,41 +138,24 @@ public final class SampleBytes {
 
     /** A ULEB128 value of up to 64 bits. */
     public long uleb() throws SampleProfileException {
-        byte[] a = array;
-        if (a != null) {
-            int p = pos;
-            // Most numbers are one or two bytes: read those straight from the array.
-            if (p + 1 < end) {
-                int b0 = a[p];
-                if (b0 >= 0) {
-                    pos = p + 1;
-                    return b0;
-                }
-                int b1 = a[p + 1];
-                if (b1 >= 0) {
-                    pos = p + 2;
-                    return (b0 & 0x7F) | (b1 << 7);
-                }
+        int p = pos;
+        // Most numbers are one or two bytes: those take a short path, straight from the array when
+        // the bytes are in the heap (the general loop below costs twice as much per byte).
+        if (p + 1 < end) {
+            byte[] a = array;
+            int b0 = a != null ? a[p] : buf.get(p);
+            if (b0 >= 0) {
+                pos = p + 1;
+                return b0;
             }
-        } else {
-            // The same for a mapped file (the general loop below costs twice as much per byte).
-            int p = pos;
-            if (p + 1 < end) {
-                int b0 = buf.get(p);
-                if (b0 >= 0) {
-                    pos = p + 1;
-                    return b0;
-                }
-                int b1 = buf.get(p + 1);
-                if (b1 >= 0) {
-                    pos = p + 2;
-                    return (b0 & 0x7F) | (b1 << 7);
-                }
+            int b1 = a != null ? a[p + 1] : buf.get(p + 1);
+            if (b1 >= 0) {
+                pos = p + 2;
+                return (b0 & 0x7F) | (b1 << 7);
             }
         }
         long value = 0;
         int shift = 0;
-        int p = pos;
         while (true) {
             if (p >= end) {
                 throw error(SampleErrors.TRUNCATED);
