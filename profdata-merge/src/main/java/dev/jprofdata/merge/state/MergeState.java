@@ -26,6 +26,12 @@ import java.util.TreeSet;
  */
 public final class MergeState {
     private final SiteKeeping keeping;
+    /**
+     * Functions held column by column (null: none, with {@link ValueMerge#LLVM}, whose value sites
+     * need each record); a key held there is not in {@link #names}.
+     */
+    private final FunctionColumns columns;
+    /** Functions held as an object graph: what {@link #columns} cannot hold, and every function without it. */
     private final Map<String, NameEntry> names = new HashMap<>();
     private final TreeSet<byte[]> binaryIds = new TreeSet<>(Arrays::compareUnsigned);
     private final TreeMap<Integer, TemporalTraces> traceSources = new TreeMap<>();
@@ -43,7 +49,16 @@ public final class MergeState {
      * {@link ValueMerge#LLVM}, a leading state (see the class comment), ignored otherwise.
      */
     public MergeState(ValueMerge valueMerge, boolean leading) {
+        this(valueMerge, leading, true);
+    }
+
+    /**
+     * As {@link #MergeState(ValueMerge, boolean)}; {@code columnar}: whether functions may be held
+     * column by column ({@link FunctionColumns}), which must not change any result (tests run both).
+     */
+    MergeState(ValueMerge valueMerge, boolean leading, boolean columnar) {
         this.keeping = SiteKeeping.of(valueMerge, leading);
+        this.columns = columnar && keeping == SiteKeeping.EXACT ? new FunctionColumns() : null;
     }
 
     /** How this state merges value sites. */
@@ -66,6 +81,21 @@ public final class MergeState {
 
     /** Adds one record read from an input with the input's weight. */
     public void add(ProfileRecord record, long weight, long position) {
+        if (columns != null) {
+            int slot = columns.find(record.name(), record.hash());
+            if (slot < 0) {
+                if (FunctionColumns.plain(record)) {
+                    columns.create(record, weight, position);
+                    return;
+                }
+                columns.addDemoted(record.name(), record.hash());
+            } else if (!columns.isDemoted(slot)) {
+                if (FunctionColumns.plain(record) && columns.addInPlace(slot, record, weight, position)) {
+                    return;
+                }
+                demote(slot);
+            }
+        }
         NameEntry entry = names.get(record.name());
         if (entry == null) {
             names.put(record.name(), NameEntry.ofRecord(record, weight, position));
@@ -97,6 +127,7 @@ public final class MergeState {
             throw new IllegalStateException("bulk value sites need exact value merging: " + summed.name());
         }
         Shape shape = Shape.ofBulk(summed, many.contributors(), values);
+        leaveColumns(summed.name(), summed.hash());
         NameEntry entry = names.get(summed.name());
         if (entry == null) {
             names.put(summed.name(), new NameEntry(new RecordAggregate(summed.hash(), shape)));
@@ -129,11 +160,50 @@ public final class MergeState {
         }
     }
 
+    /**
+     * Moves the key (name, hash) out of the columns, if they hold it, and marks it as living in
+     * {@link #names} from now on.
+     */
+    private void leaveColumns(String name, long hash) {
+        if (columns == null) {
+            return;
+        }
+        int slot = columns.find(name, hash);
+        if (slot < 0) {
+            columns.addDemoted(name, hash);
+        } else if (!columns.isDemoted(slot)) {
+            demote(slot);
+        }
+    }
+
+    /** Moves live column slot {@code slot} into {@link #names}. */
+    private void demote(int slot) {
+        String name = columns.name(slot);
+        RecordAggregate aggregate = columns.demote(slot);
+        NameEntry entry = names.get(name);
+        if (entry == null) {
+            names.put(name, new NameEntry(aggregate));
+        } else {
+            entry.append(aggregate);
+        }
+    }
+
     /** Folds {@code other} into this state; {@code other} must not be used afterwards. */
     public void combine(MergeState other) {
         if (other.valueMerge() != valueMerge()) {
             throw new IllegalArgumentException("states merge value sites differently: " + valueMerge() + " and "
                     + other.valueMerge());
+        }
+        if (columns != null) {
+            // The keys the other state holds as objects leave this state's columns first.
+            for (Map.Entry<String, NameEntry> e : other.names.entrySet()) {
+                for (long hash : e.getValue().hashes()) {
+                    leaveColumns(e.getKey(), hash);
+                }
+            }
+            combineColumns(other);
+        } else {
+            other.demoteAll();
         }
         for (Map.Entry<String, NameEntry> e : other.names.entrySet()) {
             NameEntry mine = names.get(e.getKey());
@@ -149,8 +219,56 @@ public final class MergeState {
         vtableNames.putAll(other.vtableNames);
     }
 
+    /**
+     * Adds {@code other}'s column slots to this state's: a key new here is copied, one of the same
+     * shape is added in place; any other is demoted on both sides (to {@code other}'s object graph,
+     * which {@link #combine} absorbs next).
+     */
+    private void combineColumns(MergeState other) {
+        if (other.columns == null) {
+            return;
+        }
+        FunctionColumns theirs = other.columns;
+        for (int o = 0; o < theirs.size(); o++) {
+            if (theirs.isDemoted(o)) {
+                continue;
+            }
+            int mine = columns.find(theirs.name(o), theirs.hash(o));
+            if (mine < 0) {
+                columns.copy(theirs, o);
+            } else if (!columns.isDemoted(mine) && columns.sameShape(mine, theirs, o)) {
+                columns.absorb(mine, theirs, o);
+            } else {
+                if (!columns.isDemoted(mine)) {
+                    demote(mine);
+                }
+                other.demote(o);
+            }
+        }
+    }
+
+    /**
+     * Moves every live column slot into {@link #names}: before this state is combined into one
+     * without columns (states of one merge are all alike, so only in tests).
+     */
+    private void demoteAll() {
+        if (columns == null) {
+            return;
+        }
+        for (int s = 0; s < columns.size(); s++) {
+            if (!columns.isDemoted(s)) {
+                demote(s);
+            }
+        }
+    }
+
     Map<String, NameEntry> names() {
         return names;
+    }
+
+    /** The functions held column by column, or null. */
+    FunctionColumns columns() {
+        return columns;
     }
 
     List<FlatRecords> flat() {
@@ -177,7 +295,7 @@ public final class MergeState {
 
     /** Functions held (a flat record whose name is also held elsewhere counts twice). */
     public int functionCount() {
-        int n = names.size();
+        int n = names.size() + (columns == null ? 0 : columns.live());
         for (FlatRecords f : flat) {
             n += f.size();
         }

@@ -163,7 +163,19 @@ final class NameEntry {
         return null;
     }
 
-    private void append(RecordAggregate r) {
+    /** The hashes held (of records or aggregates). */
+    long[] hashes() {
+        int n = 1 + (more == null ? 0 : more.size());
+        long[] out = new long[n];
+        out[0] = solo != null ? solo.hash() : first.hash;
+        for (int i = 1; i < n; i++) {
+            out[i] = more.get(i - 1).hash;
+        }
+        return out;
+    }
+
+    /** Adds an aggregate for a hash this entry does not hold yet. */
+    void append(RecordAggregate r) {
         if (more == null) {
             more = new ArrayList<>(2);
         }

@@ -34,14 +34,36 @@ final class Payload extends Variants.Variant<Payload> {
     private static final byte[] NO_BITMAP = new byte[0];
 
     private Payload(long minPos) {
+        this(minPos, NO_BITMAP);
+    }
+
+    private Payload(long minPos, byte[] bitmap) {
         super(minPos, 0);
-        this.bitmap = NO_BITMAP;
+        this.bitmap = bitmap.length == 0 ? NO_BITMAP : bitmap;
     }
 
     /** A payload without bitmap or value sites, with {@code contributors} since {@code minPos}. */
     static Payload mirror(long minPos, Contributors contributors) {
         Payload p = new Payload(minPos);
         p.replaceContributors(contributors);
+        return p;
+    }
+
+    /**
+     * The payload of a function held in {@link FunctionColumns}: {@code bitmap}, and the value sites
+     * of each kind that has any ({@code sites} may be null), every part contributed to by {@code who}
+     * since {@code minPos}. Kinds without sites stay implicit, as a record without them leaves them.
+     */
+    static Payload ofColumns(byte[] bitmap, SiteValues[][] sites, long minPos, Contributors who) {
+        Payload p = new Payload(minPos, bitmap);
+        p.replaceContributors(who.copy());
+        for (int k = 0; sites != null && k < ValueKind.COUNT; k++) {
+            if (sites[k].length > 0) {
+                KindValues kind = KindValues.ofSummed(sites[k], minPos);
+                kind.replaceContributors(who.copy());
+                p.kinds[k] = new Variants<>(kind);
+            }
+        }
         return p;
     }
 

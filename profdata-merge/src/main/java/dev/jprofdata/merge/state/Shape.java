@@ -194,6 +194,19 @@ final class Shape extends Variants.Variant<Shape> {
         return s;
     }
 
+    /**
+     * The shape of a function held in {@link FunctionColumns}: {@code counts} (already weighted,
+     * summed and capped), one version of everything, every part contributed to by {@code who};
+     * {@code sites} per kind, or null when the function has no value sites.
+     */
+    static Shape ofColumns(long[] counts, byte[] bitmap, SiteValues[][] sites, Contributors who, long overflowPos) {
+        long first = who.position(0);
+        Payload payload = bitmap.length != 0 || sites != null ? Payload.ofColumns(bitmap, sites, first, who) : null;
+        Shape s = new Shape(counts, NO_WAVES, false, overflowPos, first, 0, payload);
+        s.replaceContributors(who.copy());
+        return s;
+    }
+
     /** The payload versions, made from this shape's contributions if still implicit. */
     Variants<Payload> payloads() {
         if (payloads == null) {

@@ -64,8 +64,19 @@ public final class StateFinisher {
     public static Finished finish(MergeState state, Predicate<String> nameFilter, boolean sparse,
             UniformityRule rule) {
         Map<String, Direct> direct = resolveFlat(state);
-        List<String> sorted = new ArrayList<>(state.names().size() + direct.size());
+        FunctionColumns columns = state.columns();
+        List<String> sorted = new ArrayList<>(state.names().size() + direct.size()
+                + (columns == null ? 0 : columns.live()));
         sorted.addAll(state.names().keySet());
+        if (columns != null) {
+            for (int s = 0; s < columns.size(); s++) {
+                String name = columns.name(s);
+                if (columns.isFirstOfName(s) && !state.names().containsKey(name)
+                        && (!columns.isDemoted(s) || columns.holdsName(name))) {
+                    sorted.add(name);
+                }
+            }
+        }
         sorted.addAll(direct.keySet());
         NameOrder.sort(sorted);
         List<NameGroup> groups = new ArrayList<>(sorted.size());
@@ -74,11 +85,37 @@ public final class StateFinisher {
         long removed = 0;
         for (String name : sorted) {
             Direct flat = direct.get(name);
+            int[] columnSlots = columns == null || flat != null ? NO_SLOTS : columns.slotsOf(name);
             List<ProfileRecord> records;
             long firstSeen;
             if (flat != null) {
                 records = List.of(flat.record());
                 firstSeen = flat.records().firstPosition(flat.slot());
+            } else if (columnSlots.length > 0) {
+                NameEntry entry = state.names().remove(name);
+                List<Created> created = new ArrayList<>(columnSlots.length);
+                for (int slot : columnSlots) {
+                    if (columns.overflowPos(slot) >= 0) {
+                        keepFirst(problems, new RecordProblem(columns.overflowPos(slot), name,
+                                MergeProblem.Kind.COUNTER_OVERFLOW, 0));
+                    }
+                    created.add(new Created(columns.creatorPos(slot), columns.finish(slot, MAX_VALUES_PER_SITE)));
+                }
+                if (entry != null) {
+                    for (RecordAggregate a : entry.inCreationOrder(state.keeping())) {
+                        created.add(new Created(a.creatorPos(), finishRecord(name, a, problems, dropped, rule)));
+                    }
+                }
+                created.sort(Comparator.comparingLong(Created::position));
+                if (created.size() == 1) {
+                    records = List.of(created.get(0).record()); // NameGroup would copy a list of another kind
+                } else {
+                    records = new ArrayList<>(created.size());
+                    for (Created c : created) {
+                        records.add(c.record());
+                    }
+                }
+                firstSeen = created.get(0).position();
             } else {
                 // Taken out of the state as it is finished: the merged value sites of a function
                 // can be collected while later ones are finished, so the state and the finished
@@ -111,6 +148,12 @@ public final class StateFinisher {
         return new Finished(groups, ordered, sorted.size(), removed, dropped[0]);
     }
 
+    private static final int[] NO_SLOTS = new int[0];
+
+    /** A finished record of one name, with the position of the input record that created it. */
+    private record Created(long position, ProfileRecord record) {
+    }
+
     /** A flat record that becomes an output record as it is: slot {@code slot} of {@code records}. */
     private record Direct(FlatRecords records, int slot) {
         ProfileRecord record() {
@@ -126,6 +169,7 @@ public final class StateFinisher {
     private static Map<String, Direct> resolveFlat(MergeState state) {
         Map<String, Direct> direct = new HashMap<>();
         Map<String, NameEntry> names = state.names();
+        FunctionColumns columns = state.columns();
         List<Direct> shared = new ArrayList<>();
         List<FlatRecords> blocks = new ArrayList<>();
         for (FlatRecords f : state.flat()) {
@@ -144,7 +188,7 @@ public final class StateFinisher {
                 }
                 String name = f.name(r);
                 Direct d = new Direct(f, r);
-                if (names.containsKey(name)) {
+                if (names.containsKey(name) || (columns != null && columns.holdsName(name))) {
                     shared.add(d);
                 } else {
                     Direct earlier = direct.putIfAbsent(name, d);

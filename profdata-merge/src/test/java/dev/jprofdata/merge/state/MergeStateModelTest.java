@@ -30,9 +30,15 @@ class MergeStateModelTest {
         return IntStream.range(0, 1000).mapToObj(i -> 0x5eed0000L + i);
     }
 
+    /** Each seed with the state's columns ({@link FunctionColumns}) on and off: same results. */
+    static Stream<org.junit.jupiter.params.provider.Arguments> seedsWithColumns() {
+        return seeds().flatMap(seed -> Stream.of(org.junit.jupiter.params.provider.Arguments.of(seed, true),
+                org.junit.jupiter.params.provider.Arguments.of(seed, false)));
+    }
+
     @ParameterizedTest
-    @MethodSource("seeds")
-    void anyGroupingMatchesTheSequentialModel(long seed) {
+    @MethodSource("seedsWithColumns")
+    void anyGroupingMatchesTheSequentialModel(long seed, boolean columnar) {
         SplittableRandom rnd = new SplittableRandom(seed);
         int inputCount = 1 + rnd.nextInt(7);
         List<List<ProfileRecord>> inputs = new ArrayList<>();
@@ -46,7 +52,7 @@ class MergeStateModelTest {
         List<MergeState> partials = new ArrayList<>();
         int groups = 1 + rnd.nextInt(inputCount);
         for (int g = 0; g < groups; g++) {
-            partials.add(new MergeState());
+            partials.add(new MergeState(ValueMerge.EXACT, false, columnar));
         }
         for (int i = 0; i < inputCount; i++) {
             add(partials.get(rnd.nextInt(groups)), inputs.get(i), weights[i], i);

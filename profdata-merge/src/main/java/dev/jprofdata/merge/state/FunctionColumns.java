@@ -1,0 +1,542 @@
+package dev.jprofdata.merge.state;
+
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueSite;
+import java.util.Arrays;
+
+/**
+ * The functions of a merge state held column by column: for each (name, hash) key, its summed
+ * counters, OR-ed bitmap bytes, earliest position, overflow position and the list of who
+ * contributed, in flat arrays shared by every key, plus one array of value-site states for keys
+ * that have value sites. The object graph of {@link NameEntry} costs a dozen objects per function,
+ * and a merge that holds hundreds of thousands of functions spends most of its time collecting
+ * them; here a function costs its name and nothing else.
+ *
+ * <p>A key stays here while every record merged into it agrees on its shape (the number of
+ * counters, of bitmap bytes and of sites of each value kind) and is plain (no pseudo counts, no GPU
+ * data): then there is exactly one version of each part, every part has the same contributors, and
+ * nothing is ever dropped. The first record or partial state that breaks this <em>demotes</em> the
+ * key ({@link #demote}): what it holds becomes a {@link RecordAggregate} (the same one per-record
+ * adds would have built), and the key lives in the object graph from then on. The index remembers
+ * demoted keys, so each key is in exactly one place. MergeStateModelTest holds the state to the
+ * same results with and without columns.
+ */
+final class FunctionColumns {
+    private static final int LIMIT = Contributors.LIMIT;
+    private static final SiteValues[][] NO_SITES = new SiteValues[0][];
+
+    /** Open addressing by name: slot + 1, 0 = empty. Keys of one name probe from the same place. */
+    private int[] table = new int[1 << 10];
+    private int size;
+    private int live;
+
+    private String[] names = new String[256];
+    private long[] hashes = new long[256];
+    /** {@code spread(name.hashCode())}: compared before the names, whose strings are elsewhere in memory. */
+    private int[] nameHashes = new int[256];
+    /** Demoted: the key's data is in the state's object graph. */
+    private boolean[] demoted = new boolean[256];
+    /** The first slot made for its name (finishing lists each name once). */
+    private boolean[] firstOfName = new boolean[256];
+    private int[] countsAt = new int[256];
+    private int[] countsLength = new int[256];
+    private int[] bitmapAt = new int[256];
+    private int[] bitmapLength = new int[256];
+    private long[] minPos = new long[256];
+    /** Position of the latest record that hit saturation or the counter cap; -1: none. */
+    private long[] overflowPos = new long[256];
+    private long[] total = new long[256];
+    private long[] totalCountSum = new long[256];
+    /** The earliest contributions (at most {@link #LIMIT}, ascending) at {@code contributorsAt}. */
+    private int[] contributorsAt = new int[256];
+    private int[] contributorsKept = new int[256];
+    private int[] contributorsRoom = new int[256];
+    /** Value-site states per kind, or {@link #NO_SITES} for keys without value sites. */
+    private SiteValues[][][] sites = new SiteValues[256][][];
+
+    private long[] counts = new long[1 << 12];
+    private int countsUsed;
+    private byte[] bitmaps = new byte[1 << 8];
+    private int bitmapsUsed;
+    private long[] contributorPositions = new long[1 << 10];
+    private long[] contributorSums = new long[1 << 10];
+    private int contributorsUsed;
+
+    /** Set by {@link #find}: a slot with the name looked up (any hash), or -1. */
+    private int sameName;
+
+    /** Whether {@code record} can be held here at all (the rest goes to the object graph). */
+    static boolean plain(ProfileRecord record) {
+        return record.offload() == null && !record.isPseudo();
+    }
+
+    /** The slot of (name, hash), or -1. */
+    int find(String name, long hash) {
+        int mask = table.length - 1;
+        int h = spread(name.hashCode());
+        sameName = -1;
+        for (int i = h & mask; ; i = (i + 1) & mask) {
+            int s = table[i] - 1;
+            if (s < 0) {
+                return -1;
+            }
+            if (nameHashes[s] == h && names[s].equals(name)) {
+                if (hashes[s] == hash) {
+                    return s;
+                }
+                if (sameName < 0) {
+                    sameName = s;
+                }
+            }
+        }
+    }
+
+    boolean isDemoted(int slot) {
+        return demoted[slot];
+    }
+
+    /** Whether a key of {@code name} holds data here (not demoted). */
+    boolean holdsName(String name) {
+        int mask = table.length - 1;
+        int h = spread(name.hashCode());
+        for (int i = h & mask; ; i = (i + 1) & mask) {
+            int s = table[i] - 1;
+            if (s < 0) {
+                return false;
+            }
+            if (!demoted[s] && nameHashes[s] == h && names[s].equals(name)) {
+                return true;
+            }
+        }
+    }
+
+    /** The live slots of {@code name}, in no particular order. */
+    int[] slotsOf(String name) {
+        int[] found = new int[2];
+        int n = 0;
+        int mask = table.length - 1;
+        int h = spread(name.hashCode());
+        for (int i = h & mask; ; i = (i + 1) & mask) {
+            int s = table[i] - 1;
+            if (s < 0) {
+                return Arrays.copyOf(found, n);
+            }
+            if (!demoted[s] && nameHashes[s] == h && names[s].equals(name)) {
+                if (n == found.length) {
+                    found = Arrays.copyOf(found, n * 2);
+                }
+                found[n++] = s;
+            }
+        }
+    }
+
+    /** Number of slots, live or demoted ({@link #name}, {@link #isFirstOfName} take any). */
+    int size() {
+        return size;
+    }
+
+    /** Number of keys holding data here. */
+    int live() {
+        return live;
+    }
+
+    String name(int slot) {
+        return names[slot];
+    }
+
+    long hash(int slot) {
+        return hashes[slot];
+    }
+
+    boolean isFirstOfName(int slot) {
+        return firstOfName[slot];
+    }
+
+    long creatorPos(int slot) {
+        return minPos[slot];
+    }
+
+    /** Adds a key whose data lives in the object graph ({@code find} returned -1 for it). */
+    void addDemoted(String name, long hash) {
+        int s = newSlot(name, hash);
+        demoted[s] = true;
+        live--;
+    }
+
+    /** Starts a key with one plain record ({@code find} returned -1 for it). */
+    void create(ProfileRecord record, long weight, long position) {
+        int s = newSlot(record.name(), record.hash());
+        long[] src = record.counts();
+        int at = reserveCounts(src.length);
+        countsAt[s] = at;
+        countsLength[s] = src.length;
+        boolean capped = false;
+        long sum = 0;
+        for (int i = 0; i < src.length; i++) {
+            long scaled = weight == 1 ? src[i] : Saturating.multiply(src[i], weight);
+            long kept = Saturating.capCounter(scaled);
+            capped |= kept != scaled;
+            sum = Saturating.add(sum, kept);
+            counts[at + i] = kept;
+        }
+        overflowPos[s] = capped ? position : -1;
+        byte[] bitmap = record.bitmap();
+        bitmapAt[s] = reserveBitmap(bitmap.length);
+        bitmapLength[s] = bitmap.length;
+        System.arraycopy(bitmap, 0, bitmaps, bitmapAt[s], bitmap.length);
+        minPos[s] = position;
+        total[s] = 1;
+        totalCountSum[s] = sum;
+        contributorsAt[s] = reserveContributors(1);
+        contributorsRoom[s] = 1;
+        contributorsKept[s] = 1;
+        contributorPositions[contributorsAt[s]] = position;
+        contributorSums[contributorsAt[s]] = sum;
+        if (record.hasValueSites()) {
+            SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                ValueSite[] in = record.valueSites()[k];
+                SiteValues[] mine = new SiteValues[in.length];
+                for (int i = 0; i < in.length; i++) {
+                    mine[i] = SiteValues.of(in[i], weight, position);
+                }
+                kinds[k] = mine;
+            }
+            sites[s] = kinds;
+        } else {
+            sites[s] = NO_SITES;
+        }
+    }
+
+    /**
+     * Adds a plain record to live slot {@code s} when it has the slot's shape; false, changing
+     * nothing, when it does not (the key must then be demoted).
+     */
+    boolean addInPlace(int s, ProfileRecord record, long weight, long position) {
+        long[] src = record.counts();
+        byte[] bitmap = record.bitmap();
+        if (src.length != countsLength[s] || bitmap.length != bitmapLength[s] || !sameSites(sites[s], record)) {
+            return false;
+        }
+        int at = countsAt[s];
+        boolean incomingCapped = false;
+        boolean overflow = false;
+        long sum = 0;
+        for (int i = 0; i < src.length; i++) {
+            long scaled = weight == 1 ? src[i] : Saturating.multiply(src[i], weight);
+            long capped = Saturating.capCounter(scaled);
+            incomingCapped |= capped != scaled;
+            sum = Saturating.add(sum, capped);
+            long summed = Saturating.add(counts[at + i], capped);
+            long kept = Saturating.capCounter(summed);
+            overflow |= kept != summed;
+            counts[at + i] = kept;
+        }
+        // As Shape#addInPlace: a sum that overflows is charged to the later of the two records.
+        if (overflow) {
+            overflowPos[s] = Math.max(overflowPos[s], Math.max(minPos[s], position));
+        }
+        if (incomingCapped) {
+            overflowPos[s] = Math.max(overflowPos[s], position);
+        }
+        int b = bitmapAt[s];
+        for (int i = 0; i < bitmap.length; i++) {
+            bitmaps[b + i] |= bitmap[i];
+        }
+        SiteValues[][] kinds = sites[s];
+        for (int k = 0; k < kinds.length; k++) {
+            ValueSite[] in = record.valueSites()[k];
+            for (int i = 0; i < in.length; i++) {
+                kinds[k][i].add(in[i], weight, position);
+            }
+        }
+        addContributor(s, position, sum);
+        return true;
+    }
+
+    /** Whether {@code record} has the number of sites of each kind that {@code kinds} holds. */
+    private static boolean sameSites(SiteValues[][] kinds, ProfileRecord record) {
+        ValueSite[][] in = record.valueSites();
+        if (kinds.length == 0) {
+            return !record.hasValueSites();
+        }
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            if (kinds[k].length != in[k].length) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether live slots {@code s} of this and {@code o} of {@code other} have one shape. */
+    boolean sameShape(int s, FunctionColumns other, int o) {
+        if (countsLength[s] != other.countsLength[o] || bitmapLength[s] != other.bitmapLength[o]) {
+            return false;
+        }
+        SiteValues[][] mine = sites[s];
+        SiteValues[][] theirs = other.sites[o];
+        if (mine.length != theirs.length) {
+            return false;
+        }
+        for (int k = 0; k < mine.length; k++) {
+            if (mine[k].length != theirs[k].length) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Adds live slot {@code o} of {@code other}, of the same shape ({@link #sameShape}), into live slot {@code s}. */
+    void absorb(int s, FunctionColumns other, int o) {
+        int at = countsAt[s];
+        int from = other.countsAt[o];
+        boolean overflow = false;
+        for (int i = 0; i < countsLength[s]; i++) {
+            long summed = Saturating.add(counts[at + i], other.counts[from + i]);
+            long kept = Saturating.capCounter(summed);
+            overflow |= kept != summed;
+            counts[at + i] = kept;
+        }
+        // As Shape#absorbData.
+        if (overflow) {
+            overflowPos[s] = Math.max(overflowPos[s], Math.max(minPos[s], other.minPos[o]));
+        }
+        overflowPos[s] = Math.max(overflowPos[s], other.overflowPos[o]);
+        for (int i = 0; i < bitmapLength[s]; i++) {
+            bitmaps[bitmapAt[s] + i] |= other.bitmaps[other.bitmapAt[o] + i];
+        }
+        SiteValues[][] mine = sites[s];
+        SiteValues[][] theirs = other.sites[o];
+        for (int k = 0; k < mine.length; k++) {
+            for (int i = 0; i < mine[k].length; i++) {
+                mine[k][i].absorb(theirs[k][i]);
+            }
+        }
+        Contributors merged = contributors(s);
+        merged.absorb(other.contributors(o));
+        setContributors(s, merged);
+        minPos[s] = Math.min(minPos[s], other.minPos[o]);
+    }
+
+    /** Copies live slot {@code o} of {@code other} into this, as a new key ({@code find} returned -1 for it). */
+    void copy(FunctionColumns other, int o) {
+        int s = newSlot(other.names[o], other.hashes[o]);
+        countsAt[s] = reserveCounts(other.countsLength[o]);
+        countsLength[s] = other.countsLength[o];
+        System.arraycopy(other.counts, other.countsAt[o], counts, countsAt[s], countsLength[s]);
+        bitmapAt[s] = reserveBitmap(other.bitmapLength[o]);
+        bitmapLength[s] = other.bitmapLength[o];
+        System.arraycopy(other.bitmaps, other.bitmapAt[o], bitmaps, bitmapAt[s], bitmapLength[s]);
+        minPos[s] = other.minPos[o];
+        overflowPos[s] = other.overflowPos[o];
+        sites[s] = other.sites[o]; // the other state is not used afterwards
+        contributorsRoom[s] = 0;
+        setContributors(s, other.contributors(o));
+    }
+
+    /**
+     * Demotes live slot {@code s}: returns what it holds as the aggregate per-record adds would have
+     * built, and keeps the key only as a marker that its data is in the object graph.
+     */
+    RecordAggregate demote(int s) {
+        Contributors who = contributors(s);
+        Shape shape = Shape.ofColumns(countsOf(s), bitmapOf(s), sites[s].length == 0 ? null : sites[s], who,
+                overflowPos[s]);
+        demoted[s] = true;
+        sites[s] = null;
+        live--;
+        return new RecordAggregate(hashes[s], shape);
+    }
+
+    /**
+     * The record live slot {@code s} finishes as (value sites at most {@code limit} values each);
+     * the slot's value sites are let go.
+     */
+    ProfileRecord finish(int s, int limit) {
+        ValueSite[][] out = ProfileRecord.noValueSites();
+        SiteValues[][] kinds = sites[s];
+        boolean merged = total[s] > 1;
+        for (int k = 0; k < kinds.length; k++) {
+            ValueSite[] finished = new ValueSite[kinds[k].length];
+            for (int i = 0; i < finished.length; i++) {
+                finished[i] = kinds[k][i].finish(minPos[s], merged, limit);
+            }
+            out[k] = finished;
+        }
+        sites[s] = NO_SITES;
+        return new ProfileRecord(names[s], hashes[s], countsOf(s), bitmapOf(s), out, null);
+    }
+
+    /** Position of the latest record of live slot {@code s} that overflowed, or -1. */
+    long overflowPos(int s) {
+        return overflowPos[s];
+    }
+
+    private long[] countsOf(int s) {
+        return Arrays.copyOfRange(counts, countsAt[s], countsAt[s] + countsLength[s]);
+    }
+
+    private byte[] bitmapOf(int s) {
+        return Arrays.copyOfRange(bitmaps, bitmapAt[s], bitmapAt[s] + bitmapLength[s]);
+    }
+
+    private Contributors contributors(int s) {
+        int at = contributorsAt[s];
+        int n = contributorsKept[s];
+        return Contributors.of(Arrays.copyOfRange(contributorPositions, at, at + n),
+                Arrays.copyOfRange(contributorSums, at, at + n), n, total[s], totalCountSum[s]);
+    }
+
+    private void setContributors(int s, Contributors c) {
+        int n = c.kept();
+        if (contributorsRoom[s] < n) {
+            contributorsAt[s] = reserveContributors(n);
+            contributorsRoom[s] = n;
+        }
+        int at = contributorsAt[s];
+        for (int i = 0; i < n; i++) {
+            contributorPositions[at + i] = c.position(i);
+            contributorSums[at + i] = c.countSum(i);
+        }
+        contributorsKept[s] = n;
+        total[s] = c.total();
+        totalCountSum[s] = c.totalCountSum();
+    }
+
+    /** {@link Contributors#addOne} on the slot's columns. */
+    private void addContributor(int s, long position, long countSum) {
+        total[s]++;
+        totalCountSum[s] = Saturating.add(totalCountSum[s], countSum);
+        int kept = contributorsKept[s];
+        int base = contributorsAt[s];
+        int at = kept;
+        while (at > 0 && contributorPositions[base + at - 1] > position) {
+            at--; // ties keep the listed one first
+        }
+        if (at >= LIMIT) {
+            return;
+        }
+        int n = Math.min(LIMIT, kept + 1);
+        if (contributorsRoom[s] < n) {
+            // Moved to the end of the arena with twice the room (a merge of two inputs keeps two).
+            int room = Math.min(LIMIT, Math.max(n, 2 * contributorsRoom[s]));
+            int moved = reserveContributors(room);
+            System.arraycopy(contributorPositions, base, contributorPositions, moved, kept);
+            System.arraycopy(contributorSums, base, contributorSums, moved, kept);
+            contributorsAt[s] = moved;
+            contributorsRoom[s] = room;
+            base = moved;
+        }
+        System.arraycopy(contributorPositions, base + at, contributorPositions, base + at + 1, n - 1 - at);
+        System.arraycopy(contributorSums, base + at, contributorSums, base + at + 1, n - 1 - at);
+        contributorPositions[base + at] = position;
+        contributorSums[base + at] = countSum;
+        contributorsKept[s] = n;
+    }
+
+    private int newSlot(String name, long hash) {
+        if (size == names.length) {
+            growSlots();
+        }
+        if ((size + 1) * 2 > table.length) {
+            rehash(table.length * 2);
+        }
+        int s = size++;
+        names[s] = name;
+        hashes[s] = hash;
+        int h = spread(name.hashCode());
+        nameHashes[s] = h;
+        demoted[s] = false;
+        live++;
+        int mask = table.length - 1;
+        boolean first = true;
+        int i = h & mask;
+        for (; table[i] != 0; i = (i + 1) & mask) {
+            int other = table[i] - 1;
+            first &= nameHashes[other] != h || !names[other].equals(name);
+        }
+        table[i] = s + 1;
+        firstOfName[s] = first;
+        return s;
+    }
+
+    private void rehash(int capacity) {
+        int[] t = new int[capacity];
+        int mask = capacity - 1;
+        for (int s = 0; s < size; s++) {
+            int i = nameHashes[s] & mask;
+            while (t[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            t[i] = s + 1;
+        }
+        table = t;
+    }
+
+    private void growSlots() {
+        int n = names.length * 2;
+        names = Arrays.copyOf(names, n);
+        hashes = Arrays.copyOf(hashes, n);
+        nameHashes = Arrays.copyOf(nameHashes, n);
+        demoted = Arrays.copyOf(demoted, n);
+        firstOfName = Arrays.copyOf(firstOfName, n);
+        countsAt = Arrays.copyOf(countsAt, n);
+        countsLength = Arrays.copyOf(countsLength, n);
+        bitmapAt = Arrays.copyOf(bitmapAt, n);
+        bitmapLength = Arrays.copyOf(bitmapLength, n);
+        minPos = Arrays.copyOf(minPos, n);
+        overflowPos = Arrays.copyOf(overflowPos, n);
+        total = Arrays.copyOf(total, n);
+        totalCountSum = Arrays.copyOf(totalCountSum, n);
+        contributorsAt = Arrays.copyOf(contributorsAt, n);
+        contributorsKept = Arrays.copyOf(contributorsKept, n);
+        contributorsRoom = Arrays.copyOf(contributorsRoom, n);
+        sites = Arrays.copyOf(sites, n);
+    }
+
+    private int reserveCounts(int n) {
+        if (counts.length - countsUsed < n) {
+            counts = Arrays.copyOf(counts, grown(counts.length, countsUsed, n));
+        }
+        int at = countsUsed;
+        countsUsed += n;
+        return at;
+    }
+
+    private int reserveBitmap(int n) {
+        if (bitmaps.length - bitmapsUsed < n) {
+            bitmaps = Arrays.copyOf(bitmaps, grown(bitmaps.length, bitmapsUsed, n));
+        }
+        int at = bitmapsUsed;
+        bitmapsUsed += n;
+        return at;
+    }
+
+    private int reserveContributors(int n) {
+        if (contributorPositions.length - contributorsUsed < n) {
+            int capacity = grown(contributorPositions.length, contributorsUsed, n);
+            contributorPositions = Arrays.copyOf(contributorPositions, capacity);
+            contributorSums = Arrays.copyOf(contributorSums, capacity);
+        }
+        int at = contributorsUsed;
+        contributorsUsed += n;
+        return at;
+    }
+
+    /** A capacity of at least {@code used + n}: doubled, but never past the largest array. */
+    private static int grown(int capacity, int used, int n) {
+        long need = (long) used + n;
+        long grown = Math.max(need, Math.min((long) capacity * 2, Integer.MAX_VALUE - 8));
+        if (need > Integer.MAX_VALUE - 8) {
+            throw new OutOfMemoryError("merge state: more than 2^31 entries in one column");
+        }
+        return (int) grown;
+    }
+
+    /** Mixes a string hash so that its low bits, which pick the table entry, depend on all of it. */
+    private static int spread(int h) {
+        int x = (h ^ (h >>> 16)) * 0x9E3779B1;
+        return x ^ (x >>> 15);
+    }
+}
