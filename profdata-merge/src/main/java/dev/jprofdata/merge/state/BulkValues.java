@@ -87,6 +87,15 @@ public final class BulkValues {
         }
     }
 
+    /** The summed sites of every kind, {@code [kind][site]} (empty kinds as empty arrays). */
+    SiteValues[][] allSites() {
+        SiteValues[][] out = new SiteValues[ValueKind.COUNT][];
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            out[k] = sites(k);
+        }
+        return out;
+    }
+
     /** The summed sites of kind {@code k} (empty when none were added). */
     SiteValues[] sites(int k) {
         return kinds[k] == null ? new SiteValues[0] : kinds[k];

@@ -39,6 +39,8 @@ final class FunctionColumns {
     private boolean[] demoted = new boolean[256];
     /** The first slot made for its name (finishing lists each name once). */
     private boolean[] firstOfName = new boolean[256];
+    /** Another slot has the same name (another hash). */
+    private boolean[] sharedName = new boolean[256];
     private int[] countsAt = new int[256];
     private int[] countsLength = new int[256];
     private int[] bitmapAt = new int[256];
@@ -151,6 +153,11 @@ final class FunctionColumns {
 
     boolean isFirstOfName(int slot) {
         return firstOfName[slot];
+    }
+
+    /** Whether slot {@code slot} is live and the only slot of its name. */
+    boolean isOnlyOfName(int slot) {
+        return !demoted[slot] && !sharedName[slot];
     }
 
     long creatorPos(int slot) {
@@ -271,52 +278,102 @@ final class FunctionColumns {
 
     /** Whether live slots {@code s} of this and {@code o} of {@code other} have one shape. */
     boolean sameShape(int s, FunctionColumns other, int o) {
-        if (countsLength[s] != other.countsLength[o] || bitmapLength[s] != other.bitmapLength[o]) {
-            return false;
+        return countsLength[s] == other.countsLength[o] && bitmapLength[s] == other.bitmapLength[o]
+                && sameSites(sites[s], other.sites[o]);
+    }
+
+    /** Adds live slot {@code o} of {@code other}, of the same shape ({@link #sameShape}), into live slot {@code s}. */
+    void absorb(int s, FunctionColumns other, int o) {
+        for (int i = 0; i < bitmapLength[s]; i++) {
+            bitmaps[bitmapAt[s] + i] |= other.bitmaps[other.bitmapAt[o] + i];
         }
+        absorb(s, other.counts, other.countsAt[o], other.minPos[o], other.overflowPos[o], other.sites[o],
+                other.contributors(o));
+    }
+
+    /**
+     * Adds a part of the shape of live slot {@code s} (apart from its bitmap): its counters at
+     * {@code from} in {@code source}, its sites, who contributed, the earliest of them and the
+     * overflow position, as Shape#absorb adds one shape into another.
+     */
+    private void absorb(int s, long[] source, int from, long theirMinPos, long theirOverflowPos,
+            SiteValues[][] theirSites, Contributors theirs) {
+        int at = countsAt[s];
+        boolean overflow = false;
+        for (int i = 0; i < countsLength[s]; i++) {
+            long summed = Saturating.add(counts[at + i], source[from + i]);
+            long kept = Saturating.capCounter(summed);
+            overflow |= kept != summed;
+            counts[at + i] = kept;
+        }
+        // As Shape#absorbData: a sum that overflows is charged to the later of the two parts.
+        if (overflow) {
+            overflowPos[s] = Math.max(overflowPos[s], Math.max(minPos[s], theirMinPos));
+        }
+        overflowPos[s] = Math.max(overflowPos[s], theirOverflowPos);
         SiteValues[][] mine = sites[s];
-        SiteValues[][] theirs = other.sites[o];
-        if (mine.length != theirs.length) {
+        for (int k = 0; k < mine.length; k++) {
+            for (int i = 0; i < mine[k].length; i++) {
+                mine[k][i].absorb(theirSites[k][i]);
+            }
+        }
+        Contributors merged = contributors(s);
+        merged.absorb(theirs);
+        setContributors(s, merged);
+        minPos[s] = Math.min(minPos[s], theirMinPos);
+    }
+
+    /**
+     * Adds a bulk record: {@code summed} counters of the input records {@code many} stands for
+     * (already weighted, summed and capped), no bitmap, their value sites per kind ({@code values},
+     * {@link #NO_SITES} when none; taken over). A new key gets a slot; a live key of the same shape
+     * adds it in place, as a bulk shape is absorbed. False, changing nothing, when the key is
+     * demoted or has another shape (it must then be demoted).
+     */
+    boolean addBulk(String name, long hash, long[] summed, Contributors many, SiteValues[][] values) {
+        int s = find(name, hash);
+        if (s < 0) {
+            s = newSlot(name, hash);
+            countsAt[s] = reserveCounts(summed.length);
+            countsLength[s] = summed.length;
+            System.arraycopy(summed, 0, counts, countsAt[s], summed.length);
+            bitmapAt[s] = bitmapsUsed;
+            bitmapLength[s] = 0;
+            minPos[s] = many.position(0);
+            overflowPos[s] = -1;
+            sites[s] = values;
+            contributorsRoom[s] = 0;
+            setContributors(s, many);
+            return true;
+        }
+        if (demoted[s] || summed.length != countsLength[s] || bitmapLength[s] != 0 || !sameSites(sites[s], values)) {
             return false;
         }
-        for (int k = 0; k < mine.length; k++) {
-            if (mine[k].length != theirs[k].length) {
+        absorb(s, summed, 0, many.position(0), -1, values, many);
+        return true;
+    }
+
+    /** Whether two sets of value-site states have the same number of sites of each kind. */
+    private static boolean sameSites(SiteValues[][] a, SiteValues[][] b) {
+        if (a.length != b.length) {
+            return false;
+        }
+        for (int k = 0; k < a.length; k++) {
+            if (a[k].length != b[k].length) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Adds live slot {@code o} of {@code other}, of the same shape ({@link #sameShape}), into live slot {@code s}. */
-    void absorb(int s, FunctionColumns other, int o) {
-        int at = countsAt[s];
-        int from = other.countsAt[o];
-        boolean overflow = false;
-        for (int i = 0; i < countsLength[s]; i++) {
-            long summed = Saturating.add(counts[at + i], other.counts[from + i]);
-            long kept = Saturating.capCounter(summed);
-            overflow |= kept != summed;
-            counts[at + i] = kept;
-        }
-        // As Shape#absorbData.
-        if (overflow) {
-            overflowPos[s] = Math.max(overflowPos[s], Math.max(minPos[s], other.minPos[o]));
-        }
-        overflowPos[s] = Math.max(overflowPos[s], other.overflowPos[o]);
-        for (int i = 0; i < bitmapLength[s]; i++) {
-            bitmaps[bitmapAt[s] + i] |= other.bitmaps[other.bitmapAt[o] + i];
-        }
-        SiteValues[][] mine = sites[s];
-        SiteValues[][] theirs = other.sites[o];
-        for (int k = 0; k < mine.length; k++) {
-            for (int i = 0; i < mine[k].length; i++) {
-                mine[k][i].absorb(theirs[k][i]);
+    /** {@code kinds} as a slot holds them: {@link #NO_SITES} when no kind has a site. */
+    static SiteValues[][] sitesOf(SiteValues[][] kinds) {
+        for (SiteValues[] k : kinds) {
+            if (k.length > 0) {
+                return kinds;
             }
         }
-        Contributors merged = contributors(s);
-        merged.absorb(other.contributors(o));
-        setContributors(s, merged);
-        minPos[s] = Math.min(minPos[s], other.minPos[o]);
+        return NO_SITES;
     }
 
     /** Copies live slot {@code o} of {@code other} into this, as a new key ({@code find} returned -1 for it). */
@@ -454,10 +511,14 @@ final class FunctionColumns {
         int i = h & mask;
         for (; table[i] != 0; i = (i + 1) & mask) {
             int other = table[i] - 1;
-            first &= nameHashes[other] != h || !names[other].equals(name);
+            if (nameHashes[other] == h && names[other].equals(name)) {
+                first = false;
+                sharedName[other] = true;
+            }
         }
         table[i] = s + 1;
         firstOfName[s] = first;
+        sharedName[s] = !first;
         return s;
     }
 
@@ -481,6 +542,7 @@ final class FunctionColumns {
         nameHashes = Arrays.copyOf(nameHashes, n);
         demoted = Arrays.copyOf(demoted, n);
         firstOfName = Arrays.copyOf(firstOfName, n);
+        sharedName = Arrays.copyOf(sharedName, n);
         countsAt = Arrays.copyOf(countsAt, n);
         countsLength = Arrays.copyOf(countsLength, n);
         bitmapAt = Arrays.copyOf(bitmapAt, n);

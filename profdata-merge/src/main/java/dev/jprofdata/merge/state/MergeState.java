@@ -126,6 +126,13 @@ public final class MergeState {
             // Summed value sites are exact sums; LLVM's value merge needs each record's values.
             throw new IllegalStateException("bulk value sites need exact value merging: " + summed.name());
         }
+        if (columns != null) {
+            SiteValues[][] sites = values == null ? FunctionColumns.sitesOf(new SiteValues[0][])
+                    : FunctionColumns.sitesOf(values.allSites());
+            if (columns.addBulk(summed.name(), summed.hash(), summed.counts(), many.contributors(), sites)) {
+                return;
+            }
+        }
         Shape shape = Shape.ofBulk(summed, many.contributors(), values);
         leaveColumns(summed.name(), summed.hash());
         NameEntry entry = names.get(summed.name());

@@ -23,23 +23,33 @@ final class NameOrder {
 
     /** Sorts {@code names} in place into ascending order. */
     static void sort(List<String> names) {
-        int n = names.size();
         String[] strings = names.toArray(new String[0]);
+        int[] order = order(strings);
+        for (int i = 0; i < strings.length; i++) {
+            names.set(i, strings[order[i]]);
+        }
+    }
+
+    /**
+     * The ascending order of {@code strings}: {@code order[i]} is the index of the i-th smallest
+     * (equal strings keep their order).
+     */
+    static int[] order(String[] strings) {
+        int n = strings.length;
         long[] high = new long[n];
         long[] low = new long[n];
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
-            if (!keyInto(strings[i], high, low, i)) {
-                // A char above 255 (not from a profile: a caller's own name) has no byte key.
-                names.sort(null);
-                return;
-            }
             order[i] = i;
         }
-        new KeySort(high, low, order).sort();
         for (int i = 0; i < n; i++) {
-            names.set(i, strings[order[i]]);
+            if (!keyInto(strings[i], high, low, i)) {
+                // A char above 255 (not from a profile: a caller's own name) has no byte key.
+                sortRun(strings, order, 0, n);
+                return order;
+            }
         }
+        new KeySort(high, low, order).sort();
         // Runs of equal keys: names that differ after their sixteenth char (or tie on NULs).
         for (int start = 0; start < n; ) {
             int end = start + 1;
@@ -47,9 +57,22 @@ final class NameOrder {
                 end++;
             }
             if (end - start > 1) {
-                names.subList(start, end).sort(null);
+                sortRun(strings, order, start, end);
             }
             start = end;
+        }
+        return order;
+    }
+
+    /** Sorts {@code order[start, end)} by the strings they index, whole (stable). */
+    private static void sortRun(String[] strings, int[] order, int start, int end) {
+        Integer[] run = new Integer[end - start];
+        for (int i = start; i < end; i++) {
+            run[i - start] = order[i];
+        }
+        java.util.Arrays.sort(run, (a, b) -> strings[a].compareTo(strings[b]));
+        for (int i = start; i < end; i++) {
+            order[i] = run[i - start];
         }
     }
 

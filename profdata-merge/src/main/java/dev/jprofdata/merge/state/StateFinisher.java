@@ -65,27 +65,42 @@ public final class StateFinisher {
             UniformityRule rule) {
         Map<String, Direct> direct = resolveFlat(state);
         FunctionColumns columns = state.columns();
-        List<String> sorted = new ArrayList<>(state.names().size() + direct.size()
-                + (columns == null ? 0 : columns.live()));
-        sorted.addAll(state.names().keySet());
+        // Every name once, with the column slot that alone holds it where there is one (the
+        // common case, finished without looking the name up again), else -1.
+        int capacity = state.names().size() + direct.size() + (columns == null ? 0 : columns.live());
+        String[] all = new String[capacity];
+        int[] onlySlot = new int[capacity];
+        int count = 0;
+        for (String name : state.names().keySet()) {
+            all[count] = name;
+            onlySlot[count++] = -1;
+        }
         if (columns != null) {
             for (int s = 0; s < columns.size(); s++) {
                 String name = columns.name(s);
                 if (columns.isFirstOfName(s) && !state.names().containsKey(name)
                         && (!columns.isDemoted(s) || columns.holdsName(name))) {
-                    sorted.add(name);
+                    all[count] = name;
+                    onlySlot[count++] = columns.isOnlyOfName(s) ? s : -1;
                 }
             }
         }
-        sorted.addAll(direct.keySet());
-        NameOrder.sort(sorted);
-        List<NameGroup> groups = new ArrayList<>(sorted.size());
+        for (String name : direct.keySet()) {
+            all[count] = name;
+            onlySlot[count++] = -1;
+        }
+        String[] names = java.util.Arrays.copyOf(all, count);
+        int[] order = NameOrder.order(names);
+        List<NameGroup> groups = new ArrayList<>(count);
         Map<Long, RecordProblem> problems = new HashMap<>();
         long[] dropped = new long[1];
         long removed = 0;
-        for (String name : sorted) {
-            Direct flat = direct.get(name);
-            int[] columnSlots = columns == null || flat != null ? NO_SLOTS : columns.slotsOf(name);
+        for (int index : order) {
+            String name = names[index];
+            int only = onlySlot[index];
+            Direct flat = only >= 0 ? null : direct.get(name);
+            int[] columnSlots = only >= 0 ? new int[] {only}
+                    : columns == null || flat != null ? NO_SLOTS : columns.slotsOf(name);
             List<ProfileRecord> records;
             long firstSeen;
             if (flat != null) {
@@ -145,7 +160,7 @@ public final class StateFinisher {
         }
         List<RecordProblem> ordered = new ArrayList<>(problems.values());
         ordered.sort(Comparator.comparingLong(RecordProblem::position));
-        return new Finished(groups, ordered, sorted.size(), removed, dropped[0]);
+        return new Finished(groups, ordered, count, removed, dropped[0]);
     }
 
     private static final int[] NO_SLOTS = new int[0];

@@ -150,8 +150,10 @@ class FlatRecordsTest {
         List<MergeState> flatStates = new ArrayList<>();
         List<MergeState> bulkStates = new ArrayList<>();
         for (int s = 0; s < slices; s++) {
-            flatStates.add(new MergeState());
-            bulkStates.add(new MergeState());
+            // The flat side holds functions column by column, the bulk side as objects: both
+            // must finish alike.
+            flatStates.add(new MergeState(dev.jprofdata.merge.ValueMerge.EXACT, false, true));
+            bulkStates.add(new MergeState(dev.jprofdata.merge.ValueMerge.EXACT, false, false));
         }
         List<List<Block>> blocksBySlice = new ArrayList<>();
         for (int s = 0; s < slices; s++) {
