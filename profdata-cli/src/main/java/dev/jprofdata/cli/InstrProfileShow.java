@@ -1,7 +1,7 @@
 package dev.jprofdata.cli;
 
 import dev.jprofdata.format.BatchReader;
-import dev.jprofdata.format.CountsBatch;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
@@ -109,7 +109,7 @@ final class InstrProfileShow {
      */
     private void showBatches(BatchReader batches) throws IOException {
         try (ReadAhead ahead = new ReadAhead(batches)) {
-            CountsBatch batch;
+            RecordBatch batch;
             while ((batch = ahead.next()) != null) {
                 long[] counts = batch.counts();
                 for (int i = 0; i < batch.size(); i++) {

@@ -133,11 +133,15 @@ final class JvmTuning {
                         + " simple array loops that C1 compiles well; C2 costs more CPU in compilation than it saves,"
                         + " even on multi-GB inputs (bench/RESULTS.md, 2026-11-24).")),
         MERGE_INDEXED("a merge whose first input files are indexed profiles", true,
-                new Option(Kind.COLLECTOR, "-XX:+UseParallelGC", "Indexed inputs put every function into the heap as"
-                        + " objects until the output is written, and collecting that graph was a third of the time:"
-                        + " the parallel collector, on every core, takes a 100 MB profile merged with itself from"
-                        + " 4.1 to 2.9 s (and less CPU), for 23 % more peak RSS (640 -> 787 MB; bench/RESULTS.md,"
-                        + " 2026-11-25 second session).")),
+                new Option(Kind.COLLECTOR, "-XX:+UseParallelGC", "Every merged function stays in the heap until the"
+                        + " output is written (in the merge state's columns, then as the records written): the"
+                        + " parallel collector, on every core, takes a 100 MB profile merged with itself from 4.0"
+                        + " to 3.3 s and 5.2 to 5.0 s of CPU, for 690 instead of 755 MB of peak RSS (bench/RESULTS.md,"
+                        + " 2026-11-27 fourth session)."),
+                new Option(Kind.OTHER, "-XX:TieredStopAtLevel=1", "C1 alone: the columnar merge state spends its time"
+                        + " in simple array loops, and C2's compile time costs more CPU than it saves: 20 indexed"
+                        + " shards of 3 MB 1.4 -> 0.8 s of CPU, the 100 MB profile merged with itself 5.0 -> 4.6 s"
+                        + " (but 3.3 -> 4.0 s of wall time: C2 compiles on the second core, and its code is faster).")),
         MERGE_TEXT("a merge of text profiles, or of a mix of kinds", true,
                 serial(),
                 new Option(Kind.HEAP, "-Xmn8m", "Text and mixed inputs keep every function in the heap too ..."),

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.jprofdata.format.BatchReader;
-import dev.jprofdata.format.CountsBatch;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
@@ -91,7 +91,7 @@ class TruncatedWhileReadingTest {
         List<Use> uses = List.of(TruncatedWhileReadingTest::drain,
                 reader -> reader.scanCounts((hash, values, n) -> { }),
                 reader -> {
-                    CountsBatch batch = new CountsBatch();
+                    RecordBatch batch = new RecordBatch();
                     while (((BatchReader) reader).nextBatch(batch)) {
                         // read on to the missing pages
                     }

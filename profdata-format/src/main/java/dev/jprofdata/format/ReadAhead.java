@@ -22,17 +22,17 @@ public final class ReadAhead implements AutoCloseable {
     private static final long POLL_MILLIS = 50;
 
     /** What the reading thread hands over: a filled batch, the end, or the error that stopped it. */
-    private record Item(CountsBatch batch, Throwable failure) {
+    private record Item(RecordBatch batch, Throwable failure) {
     }
 
     private static final Item END = new Item(null, null);
 
     private final BatchReader source;
-    private final BlockingQueue<CountsBatch> empty = new ArrayBlockingQueue<>(BATCHES);
+    private final BlockingQueue<RecordBatch> empty = new ArrayBlockingQueue<>(BATCHES);
     private final BlockingQueue<Item> filled = new ArrayBlockingQueue<>(BATCHES + 1);
     private Thread reading;
     private volatile boolean stopped;
-    private CountsBatch lent;
+    private RecordBatch lent;
     private boolean finished;
 
     /** {@code source} must {@linkplain BatchReader#readsBatches() read batches}. */
@@ -42,7 +42,7 @@ public final class ReadAhead implements AutoCloseable {
         }
         this.source = source;
         for (int i = 0; i < BATCHES; i++) {
-            empty.add(new CountsBatch());
+            empty.add(new RecordBatch());
         }
     }
 
@@ -50,7 +50,7 @@ public final class ReadAhead implements AutoCloseable {
      * The next batch of records, or {@code null} at the end; the reader's errors, at the same
      * place. A batch stays valid until the next call.
      */
-    public CountsBatch next() throws IOException {
+    public RecordBatch next() throws IOException {
         if (finished) {
             return null;
         }
@@ -85,7 +85,7 @@ public final class ReadAhead implements AutoCloseable {
     private void readAll() {
         try {
             while (!stopped) {
-                CountsBatch batch = empty.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
+                RecordBatch batch = empty.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 if (batch == null) {
                     continue;
                 }

@@ -41,7 +41,7 @@ class ReadAheadTest {
         }
 
         @Override
-        public boolean nextBatch(CountsBatch batch) throws IOException {
+        public boolean nextBatch(RecordBatch batch) throws IOException {
             readingThread = Thread.currentThread();
             batch.clear();
             if (served == batches) {
@@ -51,7 +51,7 @@ class ReadAheadTest {
                 return false;
             }
             served++;
-            int records = 1 + random.nextInt(CountsBatch.RECORDS);
+            int records = 1 + random.nextInt(RecordBatch.RECORDS);
             for (int r = 0; r < records; r++) {
                 long n = nextRecord++;
                 byte[] name = ("f" + n).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -120,7 +120,7 @@ class ReadAheadTest {
         ReadAhead ahead = new ReadAhead(reader);
         IOException failure = null;
         try (ahead) {
-            CountsBatch batch;
+            RecordBatch batch;
             while ((batch = ahead.next()) != null) {
                 for (int i = 0; i < batch.size(); i++) {
                     long[] c = Arrays.copyOfRange(batch.counts(), batch.countsStart(i), batch.countsEnd(i));

@@ -1,5 +1,6 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.BatchReader;
 import dev.jprofdata.format.DeviceData;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
@@ -8,6 +9,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
@@ -112,8 +114,22 @@ final class InputLoader {
         List<String> details = new ArrayList<>();
         DeviceInputs.attachSideFile(reader, input, options, deviceWarnings, details);
         try (reader) {
+            boolean batched = readsBatches(reader, estimate);
+            if (batched) {
+                // Straight from the file into the state's columns, without an object per record.
+                RecordBatch batch = new RecordBatch(true);
+                BatchReader batches = (BatchReader) reader;
+                while (batches.nextBatch(batch)) {
+                    for (int i = 0; i < batch.size(); i++) {
+                        countsRead = Saturating.add(countsRead,
+                                weightedCountSum(batch.counts(), batch.countsStart(i), batch.countsEnd(i), input.weight()));
+                    }
+                    state.add(batch, input.weight(), inputIndex, ordinal);
+                    ordinal += batch.size();
+                }
+            }
             ProfileRecord r;
-            while ((r = reader.next()) != null) {
+            while (!batched && (r = reader.next()) != null) {
                 if (options.verbose() && r.offload() != null) {
                     DeviceInputs.describe(r, options.uniformityRule(), details);
                 }
@@ -159,6 +175,16 @@ final class InputLoader {
         }
     }
 
+    /**
+     * Whether {@code reader} is read in batches: when it can give them, and nothing is done to
+     * each record on the way (renaming, describing device records, a memory budget, which
+     * look at record objects).
+     */
+    private boolean readsBatches(ProfileReader reader, MemoryEstimate estimate) {
+        return reader instanceof BatchReader b && b.readsBatches() && remapper == null && !options.verbose()
+                && estimate == null;
+    }
+
     private static List<String> memProfNotice(ProfileReader reader, MergeInput input) {
         return reader.kind().has(ProfileKind.MEMPROF) ? List.of(MEMPROF_LEFT_OUT.formatted(input.displayName()))
                 : List.of();
@@ -189,12 +215,17 @@ final class InputLoader {
      * saturation; pseudo-count records carry markers, not counts, and give 0 (data-loss accounting).
      */
     static long weightedCountSum(ProfileRecord r, long weight) {
-        if (r.isPseudo()) {
+        return weightedCountSum(r.counts(), 0, r.counts().length, weight);
+    }
+
+    /** {@link #weightedCountSum(ProfileRecord, long)} of the counters {@code [from, to)} of {@code counts}. */
+    static long weightedCountSum(long[] counts, int from, int to, long weight) {
+        if (to > from && ProfileRecord.isPseudoCount(counts[from])) {
             return 0;
         }
         long sum = 0;
-        for (long c : r.counts()) {
-            sum = Saturating.add(sum, Saturating.capCounter(Saturating.multiply(c, weight)));
+        for (int i = from; i < to; i++) {
+            sum = Saturating.add(sum, Saturating.capCounter(Saturating.multiply(counts[i], weight)));
         }
         return sum;
     }

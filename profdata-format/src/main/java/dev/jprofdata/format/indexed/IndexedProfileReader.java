@@ -1,7 +1,7 @@
 package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.BatchReader;
-import dev.jprofdata.format.CountsBatch;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormat;
@@ -249,9 +249,12 @@ public final class IndexedProfileReader implements BatchReader {
         return header.version() < IndexedFormat.OFFLOAD_VERSION;
     }
 
-    /** Names and counters straight from the mapping, as {@link #scanCounts} reads counters. */
+    /**
+     * Names, hashes and counters straight from the mapping, as {@link #scanCounts} reads counters,
+     * and bitmaps and value sites when the batch takes them.
+     */
     @Override
-    public boolean nextBatch(CountsBatch batch) throws IOException {
+    public boolean nextBatch(RecordBatch batch) throws IOException {
         if (failure != null) {
             throw failure;
         }
@@ -262,7 +265,7 @@ public final class IndexedProfileReader implements BatchReader {
         try {
             while (!batch.full() && cursor.advance()) {
                 RecordDecoder.addTo(batch, in, header.version(), cursor.keyOffset(), cursor.keyLength(),
-                        cursor.dataOffset(), cursor.dataLength(), layout);
+                        cursor.dataOffset(), cursor.dataLength(), layout, !omitValueSites);
             }
         } catch (ProfileFormatException e) {
             // The records before the bad key go out first; the error comes with the next call.

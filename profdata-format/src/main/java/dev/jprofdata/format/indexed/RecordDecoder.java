@@ -1,6 +1,6 @@
 package dev.jprofdata.format.indexed;
 
-import dev.jprofdata.format.CountsBatch;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.CountsSink;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.OffloadData;
@@ -117,14 +117,31 @@ final class RecordDecoder {
      * the key whole as {@link #decode} does; the name is the key's {@code keyLength} bytes at
      * {@code keyAt}.
      */
-    static void addTo(CountsBatch batch, MappedBytes in, int version, long keyAt, int keyLength, long at, long length,
-            KeyLayout layout) throws ProfileFormatException {
+    static void addTo(RecordBatch batch, MappedBytes in, int version, long keyAt, int keyLength, long at, long length,
+            KeyLayout layout, boolean valueSites) throws ProfileFormatException {
         check(in, version, at, length, layout);
         for (int r = 0; r < layout.records(); r++) {
             int n = (int) layout.get(r, KeyLayout.NUM_COUNTS);
             int i = batch.add(in.u64(layout.get(r, KeyLayout.HASH_AT)), keyLength, n);
             in.copy(keyAt, batch.names(), batch.nameStart(i), keyLength);
             in.u64s(layout.get(r, KeyLayout.COUNTS_AT), batch.counts(), batch.countsStart(i), n);
+            if (!batch.withValues()) {
+                continue;
+            }
+            // Batches are read from host versions only (below 14): bitmap bytes are u64 entries.
+            int numBitmap = (int) layout.get(r, KeyLayout.NUM_BITMAP);
+            if (numBitmap > 0) {
+                long bitmapAt = layout.get(r, KeyLayout.BITMAP_AT);
+                int to = batch.addBitmap(numBitmap);
+                byte[] bitmaps = batch.bitmaps();
+                for (int b = 0; b < numBitmap; b++) {
+                    bitmaps[to + b] = (byte) in.u64(bitmapAt + 8L * b);
+                }
+            }
+            long valuesAt = layout.get(r, KeyLayout.VALUES_AT);
+            if (valuesAt >= 0 && valueSites) {
+                ValueProfDataCodec.addTo(in, valuesAt, batch);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package dev.jprofdata.format.indexed;
 import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import java.nio.ByteBuffer;
@@ -102,6 +103,40 @@ final class ValueProfDataCodec {
             vr = valueAt;
         }
         return sites;
+    }
+
+    /**
+     * Appends the value sites of a block that {@link #checkedSize} accepted to the last record of
+     * {@code batch}, kind by kind in ascending order (a kind that repeats appends to its earlier
+     * sites, as {@link #decode} does).
+     */
+    static void addTo(MappedBytes in, long at, RecordBatch batch) throws ProfileFormatException {
+        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
+        if (numKinds == 0) {
+            return;
+        }
+        for (int wanted = 0; wanted < ValueKind.COUNT; wanted++) {
+            long vr = at + 8;
+            for (long k = 0; k < numKinds; k++) {
+                int kind = in.u32(vr);
+                int numSites = in.u32(vr + 4);
+                long valueAt = vr + IndexedFormat.alignTo8(8L + numSites);
+                for (int s = 0; s < numSites; s++) {
+                    int n = in.u8(vr + 8 + s);
+                    if (kind == wanted) {
+                        int to = batch.addSite(kind, n);
+                        long[] values = batch.values();
+                        long[] counts = batch.valueCounts();
+                        for (int i = 0; i < n; i++) {
+                            values[to + i] = in.u64(valueAt + 16L * i);
+                            counts[to + i] = in.u64(valueAt + 16L * i + 8);
+                        }
+                    }
+                    valueAt += 16L * n;
+                }
+                vr = valueAt;
+            }
+        }
     }
 
     /** Bytes the block for {@code record} takes (8 when it has no value sites). */

@@ -2,7 +2,7 @@ package dev.jprofdata.format.indexed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jprofdata.format.CountsBatch;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ReadAhead;
@@ -154,13 +154,13 @@ class LeanReadingTest {
         return read(bytes, (r, records) -> {
             if (readAhead) {
                 try (ReadAhead ahead = new ReadAhead(r)) {
-                    CountsBatch batch;
+                    RecordBatch batch;
                     while ((batch = ahead.next()) != null) {
                         addLines(batch, records);
                     }
                 }
             } else {
-                CountsBatch batch = new CountsBatch();
+                RecordBatch batch = new RecordBatch();
                 while (r.nextBatch(batch)) {
                     addLines(batch, records);
                 }
@@ -168,7 +168,7 @@ class LeanReadingTest {
         });
     }
 
-    private static void addLines(CountsBatch batch, List<String> records) {
+    private static void addLines(RecordBatch batch, List<String> records) {
         for (int i = 0; i < batch.size(); i++) {
             long[] counts = Arrays.copyOfRange(batch.counts(), batch.countsStart(i), batch.countsEnd(i));
             records.add(batch.name(i) + " " + line(batch.hash(i), counts, counts.length));

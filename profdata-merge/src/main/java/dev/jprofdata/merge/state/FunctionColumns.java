@@ -1,6 +1,7 @@
 package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 import java.util.Arrays;
@@ -26,8 +27,12 @@ final class FunctionColumns {
     private static final int LIMIT = Contributors.LIMIT;
     private static final SiteValues[][] NO_SITES = new SiteValues[0][];
 
-    /** Open addressing by name: slot + 1, 0 = empty. Keys of one name probe from the same place. */
-    private int[] table = new int[1 << 10];
+    /**
+     * Open addressing by name: the name's spread hash in the high half, slot + 1 in the low half
+     * (0 = empty), so that a probe compares hashes without touching the slot's columns. Keys of one
+     * name probe from the same place.
+     */
+    private long[] table = new long[1 << 10];
     private int size;
     private int live;
 
@@ -35,6 +40,10 @@ final class FunctionColumns {
     private long[] hashes = new long[256];
     /** {@code spread(name.hashCode())}: compared before the names, whose strings are elsewhere in memory. */
     private int[] nameHashes = new int[256];
+    /** Where each name's bytes (one per char) are in {@link #nameBytes}: batches are looked up by bytes. */
+    private int[] nameAt = new int[256];
+    private byte[] nameBytes = new byte[1 << 12];
+    private int nameBytesUsed;
     /** Demoted: the key's data is in the state's object graph. */
     private boolean[] demoted = new boolean[256];
     /** The first slot made for its name (finishing lists each name once). */
@@ -79,11 +88,12 @@ final class FunctionColumns {
         int h = spread(name.hashCode());
         sameName = -1;
         for (int i = h & mask; ; i = (i + 1) & mask) {
-            int s = table[i] - 1;
-            if (s < 0) {
+            long e = table[i];
+            if (e == 0) {
                 return -1;
             }
-            if (nameHashes[s] == h && names[s].equals(name)) {
+            int s = (int) e - 1;
+            if ((int) (e >>> 32) == h && names[s].equals(name)) {
                 if (hashes[s] == hash) {
                     return s;
                 }
@@ -92,6 +102,46 @@ final class FunctionColumns {
                 }
             }
         }
+    }
+
+    /**
+     * The slot of the record {@code i} of {@code batch} (its name bytes and hash), or -1; sets
+     * {@link #sameName} as {@link #find(String, long)} does.
+     */
+    int find(RecordBatch batch, int i) {
+        byte[] bytes = batch.names();
+        int from = batch.nameStart(i);
+        int to = batch.nameEnd(i);
+        int h = spread(latin1Hash(bytes, from, to));
+        long hash = batch.hash(i);
+        int length = to - from;
+        int mask = table.length - 1;
+        sameName = -1;
+        for (int t = h & mask; ; t = (t + 1) & mask) {
+            long e = table[t];
+            if (e == 0) {
+                return -1;
+            }
+            int s = (int) e - 1;
+            if ((int) (e >>> 32) == h && nameLength(s) == length
+                    && Arrays.equals(nameBytes, nameAt[s], nameAt[s] + length, bytes, from, to)) {
+                if (hashes[s] == hash) {
+                    return s;
+                }
+                if (sameName < 0) {
+                    sameName = s;
+                }
+            }
+        }
+    }
+
+    /** {@link String#hashCode} of the string whose chars are the bytes {@code [from, to)}. */
+    private static int latin1Hash(byte[] bytes, int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + (bytes[i] & 0xFF);
+        }
+        return h;
     }
 
     boolean isDemoted(int slot) {
@@ -103,11 +153,12 @@ final class FunctionColumns {
         int mask = table.length - 1;
         int h = spread(name.hashCode());
         for (int i = h & mask; ; i = (i + 1) & mask) {
-            int s = table[i] - 1;
-            if (s < 0) {
+            long e = table[i];
+            if (e == 0) {
                 return false;
             }
-            if (!demoted[s] && nameHashes[s] == h && names[s].equals(name)) {
+            int s = (int) e - 1;
+            if ((int) (e >>> 32) == h && !demoted[s] && names[s].equals(name)) {
                 return true;
             }
         }
@@ -120,11 +171,12 @@ final class FunctionColumns {
         int mask = table.length - 1;
         int h = spread(name.hashCode());
         for (int i = h & mask; ; i = (i + 1) & mask) {
-            int s = table[i] - 1;
-            if (s < 0) {
+            long e = table[i];
+            if (e == 0) {
                 return Arrays.copyOf(found, n);
             }
-            if (!demoted[s] && nameHashes[s] == h && names[s].equals(name)) {
+            int s = (int) e - 1;
+            if ((int) (e >>> 32) == h && !demoted[s] && names[s].equals(name)) {
                 if (n == found.length) {
                     found = Arrays.copyOf(found, n * 2);
                 }
@@ -173,33 +225,9 @@ final class FunctionColumns {
 
     /** Starts a key with one plain record ({@code find} returned -1 for it). */
     void create(ProfileRecord record, long weight, long position) {
-        int s = newSlot(record.name(), record.hash());
         long[] src = record.counts();
-        int at = reserveCounts(src.length);
-        countsAt[s] = at;
-        countsLength[s] = src.length;
-        boolean capped = false;
-        long sum = 0;
-        for (int i = 0; i < src.length; i++) {
-            long scaled = weight == 1 ? src[i] : Saturating.multiply(src[i], weight);
-            long kept = Saturating.capCounter(scaled);
-            capped |= kept != scaled;
-            sum = Saturating.add(sum, kept);
-            counts[at + i] = kept;
-        }
-        overflowPos[s] = capped ? position : -1;
         byte[] bitmap = record.bitmap();
-        bitmapAt[s] = reserveBitmap(bitmap.length);
-        bitmapLength[s] = bitmap.length;
-        System.arraycopy(bitmap, 0, bitmaps, bitmapAt[s], bitmap.length);
-        minPos[s] = position;
-        total[s] = 1;
-        totalCountSum[s] = sum;
-        contributorsAt[s] = reserveContributors(1);
-        contributorsRoom[s] = 1;
-        contributorsKept[s] = 1;
-        contributorPositions[contributorsAt[s]] = position;
-        contributorSums[contributorsAt[s]] = sum;
+        int s = start(record.name(), record.hash(), src, 0, src.length, bitmap, 0, bitmap.length, weight, position);
         if (record.hasValueSites()) {
             SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
             for (int k = 0; k < ValueKind.COUNT; k++) {
@@ -211,9 +239,65 @@ final class FunctionColumns {
                 kinds[k] = mine;
             }
             sites[s] = kinds;
-        } else {
-            sites[s] = NO_SITES;
         }
+    }
+
+    /**
+     * Starts a key with record {@code i} of {@code batch} ({@code find} returned -1 for it); the
+     * record must be plain (a batch never holds GPU data; no pseudo counts).
+     */
+    void create(RecordBatch batch, int i, long weight, long position) {
+        int s = start(batch.name(i), batch.hash(i), batch.counts(), batch.countsStart(i),
+                batch.countsEnd(i) - batch.countsStart(i), batch.bitmaps(), batch.bitmapStart(i),
+                batch.bitmapEnd(i) - batch.bitmapStart(i), weight, position);
+        if (batch.hasValueSites(i)) {
+            SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                int first = batch.sitesStart(i, k);
+                SiteValues[] mine = new SiteValues[batch.sitesEnd(i, k) - first];
+                for (int j = 0; j < mine.length; j++) {
+                    int from = batch.valuesStart(first + j);
+                    int n = batch.valuesEnd(first + j) - from;
+                    mine[j] = SiteValues.empty(n);
+                    mine[j].add(batch.values(), batch.valueCounts(), from, n, weight, position);
+                }
+                kinds[k] = mine;
+            }
+            sites[s] = kinds;
+        }
+    }
+
+    /** A new slot holding one record's counters (times {@code weight}) and bitmap, no value sites yet. */
+    private int start(String name, long hash, long[] src, int from, int n, byte[] bitmap, int bitmapFrom,
+            int numBitmap, long weight, long position) {
+        int s = newSlot(name, hash);
+        int at = reserveCounts(n);
+        countsAt[s] = at;
+        countsLength[s] = n;
+        boolean capped = false;
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            long raw = src[from + i];
+            long scaled = weight == 1 ? raw : Saturating.multiply(raw, weight);
+            long kept = Saturating.capCounter(scaled);
+            capped |= kept != scaled;
+            sum = Saturating.add(sum, kept);
+            counts[at + i] = kept;
+        }
+        overflowPos[s] = capped ? position : -1;
+        bitmapAt[s] = reserveBitmap(numBitmap);
+        bitmapLength[s] = numBitmap;
+        System.arraycopy(bitmap, bitmapFrom, bitmaps, bitmapAt[s], numBitmap);
+        minPos[s] = position;
+        total[s] = 1;
+        totalCountSum[s] = sum;
+        contributorsAt[s] = reserveContributors(1);
+        contributorsRoom[s] = 1;
+        contributorsKept[s] = 1;
+        contributorPositions[contributorsAt[s]] = position;
+        contributorSums[contributorsAt[s]] = sum;
+        sites[s] = NO_SITES;
+        return s;
     }
 
     /**
@@ -226,12 +310,53 @@ final class FunctionColumns {
         if (src.length != countsLength[s] || bitmap.length != bitmapLength[s] || !sameSites(sites[s], record)) {
             return false;
         }
+        long sum = addCounts(s, src, 0, weight, position);
+        orBitmap(s, bitmap, 0);
+        SiteValues[][] kinds = sites[s];
+        for (int k = 0; k < kinds.length; k++) {
+            ValueSite[] in = record.valueSites()[k];
+            for (int i = 0; i < in.length; i++) {
+                kinds[k][i].add(in[i], weight, position);
+            }
+        }
+        addContributor(s, position, sum);
+        return true;
+    }
+
+    /** {@link #addInPlace(int, ProfileRecord, long, long)} for record {@code i} of {@code batch}. */
+    boolean addInPlace(int s, RecordBatch batch, int i, long weight, long position) {
+        if (batch.countsEnd(i) - batch.countsStart(i) != countsLength[s]
+                || batch.bitmapEnd(i) - batch.bitmapStart(i) != bitmapLength[s] || !sameSites(sites[s], batch, i)) {
+            return false;
+        }
+        long sum = addCounts(s, batch.counts(), batch.countsStart(i), weight, position);
+        orBitmap(s, batch.bitmaps(), batch.bitmapStart(i));
+        SiteValues[][] kinds = sites[s];
+        for (int k = 0; k < kinds.length; k++) {
+            int first = batch.sitesStart(i, k);
+            for (int j = 0; j < kinds[k].length; j++) {
+                int from = batch.valuesStart(first + j);
+                kinds[k][j].add(batch.values(), batch.valueCounts(), from, batch.valuesEnd(first + j) - from, weight,
+                        position);
+            }
+        }
+        addContributor(s, position, sum);
+        return true;
+    }
+
+    /**
+     * Adds one record's counters (times {@code weight}), from {@code from} in {@code src}, to slot
+     * {@code s}; returns their capped sum (the record's contribution).
+     */
+    private long addCounts(int s, long[] src, int from, long weight, long position) {
         int at = countsAt[s];
+        int n = countsLength[s];
         boolean incomingCapped = false;
         boolean overflow = false;
         long sum = 0;
-        for (int i = 0; i < src.length; i++) {
-            long scaled = weight == 1 ? src[i] : Saturating.multiply(src[i], weight);
+        for (int i = 0; i < n; i++) {
+            long raw = src[from + i];
+            long scaled = weight == 1 ? raw : Saturating.multiply(raw, weight);
             long capped = Saturating.capCounter(scaled);
             incomingCapped |= capped != scaled;
             sum = Saturating.add(sum, capped);
@@ -247,18 +372,26 @@ final class FunctionColumns {
         if (incomingCapped) {
             overflowPos[s] = Math.max(overflowPos[s], position);
         }
+        return sum;
+    }
+
+    private void orBitmap(int s, byte[] src, int from) {
         int b = bitmapAt[s];
-        for (int i = 0; i < bitmap.length; i++) {
-            bitmaps[b + i] |= bitmap[i];
+        for (int i = 0; i < bitmapLength[s]; i++) {
+            bitmaps[b + i] |= src[from + i];
         }
-        SiteValues[][] kinds = sites[s];
-        for (int k = 0; k < kinds.length; k++) {
-            ValueSite[] in = record.valueSites()[k];
-            for (int i = 0; i < in.length; i++) {
-                kinds[k][i].add(in[i], weight, position);
+    }
+
+    /** Whether record {@code i} of {@code batch} has the number of sites of each kind that {@code kinds} holds. */
+    private static boolean sameSites(SiteValues[][] kinds, RecordBatch batch, int i) {
+        if (kinds.length == 0) {
+            return !batch.hasValueSites(i);
+        }
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            if (kinds[k].length != batch.sitesEnd(i, k) - batch.sitesStart(i, k)) {
+                return false;
             }
         }
-        addContributor(s, position, sum);
         return true;
     }
 
@@ -502,6 +635,13 @@ final class FunctionColumns {
         int s = size++;
         names[s] = name;
         hashes[s] = hash;
+        if (nameBytes.length - nameBytesUsed < name.length()) {
+            nameBytes = Arrays.copyOf(nameBytes, grown(nameBytes.length, nameBytesUsed, name.length()));
+        }
+        nameAt[s] = nameBytesUsed;
+        for (int c = 0; c < name.length(); c++) {
+            nameBytes[nameBytesUsed++] = (byte) name.charAt(c);
+        }
         int h = spread(name.hashCode());
         nameHashes[s] = h;
         demoted[s] = false;
@@ -510,29 +650,38 @@ final class FunctionColumns {
         boolean first = true;
         int i = h & mask;
         for (; table[i] != 0; i = (i + 1) & mask) {
-            int other = table[i] - 1;
-            if (nameHashes[other] == h && names[other].equals(name)) {
+            int other = (int) table[i] - 1;
+            if ((int) (table[i] >>> 32) == h && names[other].equals(name)) {
                 first = false;
                 sharedName[other] = true;
             }
         }
-        table[i] = s + 1;
+        table[i] = entry(h, s);
         firstOfName[s] = first;
         sharedName[s] = !first;
         return s;
     }
 
     private void rehash(int capacity) {
-        int[] t = new int[capacity];
+        long[] t = new long[capacity];
         int mask = capacity - 1;
         for (int s = 0; s < size; s++) {
             int i = nameHashes[s] & mask;
             while (t[i] != 0) {
                 i = (i + 1) & mask;
             }
-            t[i] = s + 1;
+            t[i] = entry(nameHashes[s], s);
         }
         table = t;
+    }
+
+    private static long entry(int nameHash, int slot) {
+        return ((long) nameHash << 32) | (slot + 1L);
+    }
+
+    /** Bytes of slot {@code s}'s name: names are appended to {@link #nameBytes} slot after slot. */
+    private int nameLength(int s) {
+        return (s + 1 < size ? nameAt[s + 1] : nameBytesUsed) - nameAt[s];
     }
 
     private void growSlots() {
@@ -540,6 +689,7 @@ final class FunctionColumns {
         names = Arrays.copyOf(names, n);
         hashes = Arrays.copyOf(hashes, n);
         nameHashes = Arrays.copyOf(nameHashes, n);
+        nameAt = Arrays.copyOf(nameAt, n);
         demoted = Arrays.copyOf(demoted, n);
         firstOfName = Arrays.copyOf(firstOfName, n);
         sharedName = Arrays.copyOf(sharedName, n);

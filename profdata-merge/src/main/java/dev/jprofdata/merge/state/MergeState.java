@@ -1,6 +1,7 @@
 package dev.jprofdata.merge.state;
 
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.merge.ValueMerge;
 import java.util.ArrayList;
@@ -102,6 +103,39 @@ public final class MergeState {
         } else {
             entry.add(record, weight, position, keeping);
         }
+    }
+
+    /**
+     * Adds the records of {@code batch}, the records {@code firstOrdinal} on of input
+     * {@code inputIndex}, with the input's weight: the same as adding each with
+     * {@link #add(ProfileRecord, long, long)}, without building them where the columns take them.
+     */
+    public void add(RecordBatch batch, long weight, int inputIndex, long firstOrdinal) {
+        if (!batch.withValues()) {
+            // Its records would lose their bitmaps and value sites.
+            throw new IllegalArgumentException("a merge takes batches with values only");
+        }
+        for (int i = 0; i < batch.size(); i++) {
+            long position = position(inputIndex, firstOrdinal + i);
+            if (columns != null && addToColumns(batch, i, weight, position)) {
+                continue;
+            }
+            add(batch.record(i), weight, position);
+        }
+    }
+
+    /** Adds record {@code i} of {@code batch} to the columns when they hold (or can start) its key. */
+    private boolean addToColumns(RecordBatch batch, int i, long weight, long position) {
+        int start = batch.countsStart(i);
+        if (batch.countsEnd(i) > start && ProfileRecord.isPseudoCount(batch.counts()[start])) {
+            return false;
+        }
+        int slot = columns.find(batch, i);
+        if (slot < 0) {
+            columns.create(batch, i, weight, position);
+            return true;
+        }
+        return !columns.isDemoted(slot) && columns.addInPlace(slot, batch, i, weight, position);
     }
 
     /**

@@ -60,10 +60,15 @@ final class SiteValues implements MergedSite {
 
     /** {@link #add(ValueSite, long, long)} for the first {@code n} entries of two arrays. */
     void add(long[] inValues, long[] inCounts, int n, long weight, long position) {
+        add(inValues, inCounts, 0, n, weight, position);
+    }
+
+    /** {@link #add(ValueSite, long, long)} for the {@code n} entries from {@code from} of two arrays. */
+    void add(long[] inValues, long[] inCounts, int from, int n, long weight, long position) {
         for (int i = 0; i < n; i++) {
-            long raw = inCounts[i];
+            long raw = inCounts[from + i];
             long weighted = weight == 1 ? raw : Saturating.multiply(raw, weight);
-            long value = inValues[i];
+            long value = inValues[from + i];
             // Runs of one program list a site's values mostly in the same order: try the same
             // place first.
             int at = i < size && values[i] == value ? i : find(value);

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** A batch gives back every record added, whatever their sizes, and is reused after clear(). */
-class CountsBatchTest {
+class RecordBatchTest {
 
     private record Added(String name, long hash, long[] counts) {
     }
@@ -20,12 +20,12 @@ class CountsBatchTest {
     @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
     void recordsComeBackAsAddedAcrossGrowthAndReuse(long seed) {
         Random random = new Random(seed);
-        CountsBatch batch = new CountsBatch();
+        RecordBatch batch = new RecordBatch();
         for (int round = 0; round < 3; round++) {
             batch.clear();
             List<Added> added = new ArrayList<>();
             // Sometimes past the record count a batch is made for, and sometimes one huge record.
-            int records = random.nextInt(3 * CountsBatch.RECORDS);
+            int records = random.nextInt(3 * RecordBatch.RECORDS);
             while (added.size() < records) {
                 int numCounts = random.nextInt(50) == 0 ? 20_000 + random.nextInt(20_000) : random.nextInt(12);
                 String name = "n".repeat(random.nextInt(random.nextInt(20) == 0 ? 5_000 : 40)) + added.size();
@@ -37,8 +37,8 @@ class CountsBatchTest {
                         name.length());
                 System.arraycopy(counts, 0, batch.counts(), batch.countsStart(i), numCounts);
                 added.add(new Added(name, hash, counts));
-                boolean full = added.size() >= CountsBatch.RECORDS
-                        || added.stream().mapToInt(a -> a.counts().length).sum() >= 16 * CountsBatch.RECORDS;
+                boolean full = added.size() >= RecordBatch.RECORDS
+                        || added.stream().mapToInt(a -> a.counts().length).sum() >= 16 * RecordBatch.RECORDS;
                 assertThat(batch.full()).isEqualTo(full);
             }
             assertThat(batch.size()).isEqualTo(added.size());

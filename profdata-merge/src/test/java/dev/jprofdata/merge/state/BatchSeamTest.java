@@ -1,0 +1,89 @@
+package dev.jprofdata.merge.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.jprofdata.format.BatchReader;
+import dev.jprofdata.format.ProfileContents.NameGroup;
+import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.ProfileReaders;
+import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.RecordBatch;
+import dev.jprofdata.merge.ValueMerge;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Reading an indexed profile in batches straight into the state's columns gives the state that
+ * adding its records one by one gives, with or without columns: for every committed indexed
+ * profile the batch reader takes, merged with itself (so that every key is added to as well as
+ * created) and with a weight.
+ */
+class BatchSeamTest {
+    private static final Path FIXTURES = Path.of(System.getProperty("jprofdata.root", ".."))
+            .toAbsolutePath().resolve("fixtures").normalize();
+
+    static Stream<Path> indexedProfiles() throws IOException {
+        try (Stream<Path> files = Files.walk(FIXTURES)) {
+            return files.filter(p -> p.toString().endsWith(".profdata") && !p.toString().contains("/bad/"))
+                    .sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("indexedProfiles")
+    void batchesGiveWhatRecordsGive(Path file) throws IOException {
+        try (ProfileReader probe = ProfileReaders.open(file, file.toString())) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(probe instanceof BatchReader b && b.readsBatches(),
+                    "not read in batches");
+        }
+        MergeState byRecords = new MergeState(ValueMerge.EXACT, false, false);
+        MergeState byColumns = new MergeState(ValueMerge.EXACT, false, true);
+        MergeState byBatches = new MergeState(ValueMerge.EXACT, false, true);
+        long[] weights = {1, 3};
+        int records = 0;
+        for (int input = 0; input < weights.length; input++) {
+            try (ProfileReader reader = ProfileReaders.open(file, file.toString())) {
+                long ordinal = 0;
+                ProfileRecord r;
+                while ((r = reader.next()) != null) {
+                    byRecords.add(r, weights[input], MergeState.position(input, ordinal));
+                    byColumns.add(r, weights[input], MergeState.position(input, ordinal++));
+                }
+                records += (int) ordinal;
+            }
+            try (ProfileReader reader = ProfileReaders.open(file, file.toString())) {
+                RecordBatch batch = new RecordBatch(true);
+                long ordinal = 0;
+                while (((BatchReader) reader).nextBatch(batch)) {
+                    byBatches.add(batch, weights[input], input, ordinal);
+                    ordinal += batch.size();
+                }
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(records > 0, "an empty profile");
+        List<String> expected = render(StateFinisher.finish(byRecords, null, false));
+        assertThat(render(StateFinisher.finish(byColumns, null, false))).isEqualTo(expected);
+        assertThat(render(StateFinisher.finish(byBatches, null, false))).isEqualTo(expected);
+    }
+
+    private static List<String> render(StateFinisher.Finished f) {
+        List<String> out = new ArrayList<>();
+        for (NameGroup g : f.groups()) {
+            StringBuilder sb = new StringBuilder(g.name()).append(" @").append(g.firstSeen());
+            for (ProfileRecord r : g.records()) {
+                sb.append(" [").append(r).append(" bitmap ").append(java.util.Arrays.toString(r.bitmap()))
+                        .append(" sites ").append(java.util.Arrays.deepToString(r.valueSites())).append(']');
+            }
+            out.add(sb.toString());
+        }
+        out.add("problems " + f.problems());
+        out.add("dropped " + f.droppedCount());
+        return out;
+    }
+}
