@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.indexed.IndexedLayout.Part;
 import dev.jprofdata.format.OffloadData;
 import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.ProfileContents.NameGroup;
@@ -29,24 +30,24 @@ public final class IndexedCompatibility {
 
     /** Something a version may be unable to hold. */
     public enum Feature {
-        MCDC_BITMAPS("MC/DC bitmaps", "bitmap bytes", 11, false),
-        VTABLE_VALUES("vtable value profiles (value kind 2)", "vtable values", 12, false),
-        TEMPORAL_TRACES("temporal profile traces", "traces", 10, false),
-        LOOP_ENTRIES_FLAG("the loop-entry instrumentation flag (bit 55)", "", 10, false),
-        UNIFORMITY("GPU block uniformity bits", "uniformity bytes", 14, false),
-        WAVE_COUNTS("GPU wave counters", "wave counters", 15, false),
-        BINARY_IDS("binary IDs", "", 9, true),
-        VTABLE_NAMES("vtable names", "", 12, true);
+        MCDC_BITMAPS("MC/DC bitmaps", "bitmap bytes", Part.BITMAP, false),
+        VTABLE_VALUES("vtable value profiles (value kind 2)", "vtable values", Part.VTABLE_NAMES, false),
+        TEMPORAL_TRACES("temporal profile traces", "traces", Part.TEMPORAL, false),
+        LOOP_ENTRIES_FLAG("the loop-entry instrumentation flag (bit 55)", "", Part.LOOP_ENTRIES_FLAG, false),
+        UNIFORMITY("GPU block uniformity bits", "uniformity bytes", Part.UNIFORMITY, false),
+        WAVE_COUNTS("GPU wave counters", "wave counters", Part.WAVES, false),
+        BINARY_IDS("binary IDs", "", Part.BINARY_IDS, true),
+        VTABLE_NAMES("vtable names", "", Part.VTABLE_NAMES, true);
 
         private final String description;
         private final String itemNoun;
         private final int oldestVersion;
         private final boolean byDesign;
 
-        Feature(String description, String itemNoun, int oldestVersion, boolean byDesign) {
+        Feature(String description, String itemNoun, Part part, boolean byDesign) {
             this.description = description;
             this.itemNoun = itemNoun;
-            this.oldestVersion = oldestVersion;
+            this.oldestVersion = part.since();
             this.byDesign = byDesign;
         }
 

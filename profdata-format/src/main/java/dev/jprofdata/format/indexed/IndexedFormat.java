@@ -18,6 +18,12 @@ final class IndexedFormat {
     static final int OFFLOAD_VERSION = 14;
     /** The offload fork's later version: v14 plus wave counters per record. */
     static final int WAVE_VERSION = 15;
+
+    static {
+        // The names above are for messages and options; the layout itself is IndexedLayout's.
+        assert OFFLOAD_VERSION == IndexedLayout.Part.UNIFORMITY.since()
+                && WAVE_VERSION == IndexedLayout.Part.WAVES.since();
+    }
     /** The version {@code llvm-profdata merge --write-prev-version} writes. */
     static final int PREV_VERSION = 11;
 
@@ -35,23 +41,6 @@ final class IndexedFormat {
     static final String MALFORMED = "malformed instrumentation profile data";
     static final String EMPTY_DATA = MALFORMED + ": profile data is empty";
     static final String UNCOMPRESS_FAILED = "failed to uncompress data (zlib)";
-
-    /** Header size in bytes for a format version (the summary or hash payload follows it). */
-    static int headerSize(int version) {
-        if (version >= 12) {
-            return 72;
-        }
-        if (version >= 10) {
-            return 64;
-        }
-        if (version == 9) {
-            return 56;
-        }
-        if (version == 8) {
-            return 48;
-        }
-        return 40;
-    }
 
     static long alignTo8(long n) {
         return (n + 7) & ~7L;

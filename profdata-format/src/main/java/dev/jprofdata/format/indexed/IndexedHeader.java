@@ -4,6 +4,7 @@ import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.indexed.IndexedLayout.Part;
 
 /**
  * The fixed header of an indexed profile. Fields a version does not have are 0.
@@ -35,7 +36,7 @@ public record IndexedHeader(
     }
 
     public int size() {
-        return IndexedFormat.headerSize(version());
+        return IndexedLayout.headerSize(version());
     }
 
     public boolean has(long variantBit) {
@@ -63,13 +64,15 @@ public record IndexedHeader(
                     IndexedFormat.UNSUPPORTED_VERSION + "\n" + IndexedVersions.unsupportedHint(version));
         }
         int v = (int) version;
-        in.require(0, IndexedFormat.headerSize(v));
+        in.require(0, IndexedLayout.headerSize(v));
         long hashType = in.u64(24);
         long hashOffset = in.u64(32);
-        long memProf = v >= 8 ? in.u64(40) : 0;
-        long binaryIds = v >= 9 ? in.u64(48) : 0;
-        long temporal = v >= 10 ? in.u64(56) : 0;
-        long vtables = v >= 12 ? in.u64(64) : 0;
-        return new IndexedHeader(word, hashType, hashOffset, memProf, binaryIds, temporal, vtables);
+        return new IndexedHeader(word, hashType, hashOffset, offset(in, v, Part.MEMPROF),
+                offset(in, v, Part.BINARY_IDS), offset(in, v, Part.TEMPORAL), offset(in, v, Part.VTABLE_NAMES));
+    }
+
+    /** The header's offset of {@code part}'s section, or 0 when version {@code v} has none. */
+    private static long offset(MappedBytes in, int v, Part part) throws ProfileFormatException {
+        return part.in(v) ? in.u64(IndexedLayout.headerOffsetAt(part)) : 0;
     }
 }

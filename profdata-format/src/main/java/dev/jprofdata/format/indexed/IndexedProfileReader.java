@@ -12,6 +12,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.SymbolTable;
 import dev.jprofdata.format.TemporalTraces;
+import dev.jprofdata.format.indexed.IndexedLayout.Part;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.summary.ProfileSummary;
 import java.io.IOException;
@@ -62,7 +63,7 @@ public final class IndexedProfileReader implements BatchReader {
         long at = header.size();
         ProfileSummary s = null;
         ProfileSummary cs = null;
-        if (version >= 4) {
+        if (Part.SUMMARY.in(version)) {
             s = SummaryCodec.read(in, at);
             at += SummaryCodec.size(in, at);
             if (header.has(ProfileKind.CONTEXT_SENSITIVE)) {
@@ -83,16 +84,18 @@ public final class IndexedProfileReader implements BatchReader {
             throw in.error(header.hashOffset(), Kind.CORRUPT_HEADER, IndexedFormat.BAD_HEADER);
         }
         this.numEntries = in.u64(header.hashOffset() + 8);
-        if (version >= 8 && header.has(ProfileKind.MEMPROF)) {
+        if (Part.MEMPROF.in(version) && header.has(ProfileKind.MEMPROF)) {
             SectionReaders.checkMemProf(in, header.memProfOffset());
         }
-        this.binaryIds = version >= 9 ? SectionReaders.binaryIds(in, header.binaryIdOffset()) : List.of();
-        this.vtableNames = version >= 12 ? SectionReaders.vtableNames(in, header.vtableNamesOffset()) : List.of();
-        this.traces = version >= 10 && header.has(ProfileKind.TEMPORAL)
+        this.binaryIds = Part.BINARY_IDS.in(version) ? SectionReaders.binaryIds(in, header.binaryIdOffset())
+                : List.of();
+        this.vtableNames = Part.VTABLE_NAMES.in(version) ? SectionReaders.vtableNames(in, header.vtableNamesOffset())
+                : List.of();
+        this.traces = Part.TEMPORAL.in(version) && header.has(ProfileKind.TEMPORAL)
                 ? SectionReaders.temporalTraces(in, header.temporalOffset())
                 : TemporalTraces.NONE;
         this.cursor = new KeyCursor(in, payloadStart, numEntries);
-        if (version >= IndexedFormat.OFFLOAD_VERSION) {
+        if (Part.UNIFORMITY.in(version)) {
             probeOffloadLayout(version);
         }
     }
@@ -246,7 +249,7 @@ public final class IndexedProfileReader implements BatchReader {
     /** Offload profiles (version 14 on) carry device data in their records, which batches do not. */
     @Override
     public boolean readsBatches() {
-        return header.version() < IndexedFormat.OFFLOAD_VERSION;
+        return !Part.UNIFORMITY.in(header.version());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.indexed.IndexedLayout.Part;
 import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileContents;
@@ -119,7 +120,7 @@ public final class IndexedProfileWriter {
         boolean temporal = (kindBits & ProfileKind.TEMPORAL) != 0;
         // HashOffset; MemProfOffset from v8, BinaryIdOffset from v9, TemporalOffset from v10,
         // VTableNamesOffset from v12: the header grows by one offset with each of them.
-        int headerOffsets = (IndexedFormat.headerSize(version) - 32) / 8;
+        int headerOffsets = (IndexedLayout.headerSize(version) - 32) / 8;
 
         ChannelSink out = new ChannelSink(channel);
         out.u64(Magic.INDEXED);
@@ -139,12 +140,12 @@ public final class IndexedProfileWriter {
                 contextSensitive);
 
         long binaryIdOffset = 0;
-        if (version >= 9) {
+        if (Part.BINARY_IDS.in(version)) {
             binaryIdOffset = out.position();
             writeBinaryIds(contents.binaryIds(), out);
         }
         long vtableOffset = 0;
-        if (version >= 12) {
+        if (Part.VTABLE_NAMES.in(version)) {
             vtableOffset = out.position();
             byte[] blob = NameStrings.encode(contents.vtableNames());
             out.u64(blob.length);
@@ -216,7 +217,7 @@ public final class IndexedProfileWriter {
     /** Writes the payload, padding and bucket table; returns the table's offset. */
     private static long writeHashTable(List<NameGroup> groups, int version, boolean legacyRecordOrder, ChannelSink out,
             SummaryBuilder normal, SummaryBuilder contextSensitive) throws IOException {
-        if (legacyRecordOrder && version <= LAST_UNSORTED_VERSION) {
+        if (legacyRecordOrder && !Part.SORTED_NAMES.in(version)) {
             groups = inStringMapOrder(groups);
         }
         long[] keyHashes = new long[groups.size()];
@@ -248,14 +249,13 @@ public final class IndexedProfileWriter {
     }
 
     /**
-     * LLVM 16 and older insert names into the on-disk table in the iteration order of their
-     * {@code StringMap} (djb hash) rather than sorted (checked with llvm-profdata 14, 15 and 16).
-     * LLVM inserts names in the order its merge first saw them, which matters for names that collide
-     * in the StringMap: the groups' {@link NameGroup#firstSeen} positions give that order (a
-     * single-threaded llvm-profdata merge); groups without one follow, in ascending order.
+     * LLVM 16 and older (the writers of versions up to 9, {@link Part#SORTED_NAMES}) insert names
+     * into the on-disk table in the iteration order of their {@code StringMap} (djb hash) rather
+     * than sorted (checked with llvm-profdata 14, 15 and 16). LLVM inserts names in the order its
+     * merge first saw them, which matters for names that collide in the StringMap: the groups'
+     * {@link NameGroup#firstSeen} positions give that order (a single-threaded llvm-profdata merge);
+     * groups without one follow, in ascending order.
      */
-    static final int LAST_UNSORTED_VERSION = 9;
-
     private static List<NameGroup> inStringMapOrder(List<NameGroup> groups) {
         java.util.Map<String, NameGroup> byName = new java.util.HashMap<>();
         List<NameGroup> seen = new java.util.ArrayList<>(groups);
@@ -282,9 +282,9 @@ public final class IndexedProfileWriter {
         }
         int[] order = SmallDenseMapOrder.iterationOrder(hashes, legacyRecordOrder);
         long dataLength = 0;
-        boolean offload = version >= IndexedFormat.OFFLOAD_VERSION;
-        boolean waves = version >= IndexedFormat.WAVE_VERSION;
-        boolean bitmaps = version >= 11;
+        boolean offload = Part.UNIFORMITY.in(version);
+        boolean waves = Part.WAVES.in(version);
+        boolean bitmaps = Part.BITMAP.in(version);
         for (ProfileRecord r : records) {
             dataLength += 16 + 8L * r.counts().length + ValueProfDataCodec.encodedSize(r);
             if (offload) {

@@ -8,6 +8,7 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueSite;
+import dev.jprofdata.format.indexed.IndexedLayout.Part;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,9 +63,9 @@ final class RecordDecoder {
             long bitmapAt = layout.get(r, KeyLayout.BITMAP_AT);
             int numBitmap = (int) layout.get(r, KeyLayout.NUM_BITMAP);
             byte[] bitmap = new byte[0];
-            if (version >= IndexedFormat.OFFLOAD_VERSION) {
+            if (Part.UNIFORMITY.in(version)) {
                 bitmap = in.bytes(bitmapAt, numBitmap);
-            } else if (version > 10) {
+            } else if (Part.BITMAP.in(version)) {
                 // One byte per u64 entry.
                 bitmap = new byte[numBitmap];
                 for (int i = 0; i < bitmap.length; i++) {
@@ -174,7 +175,7 @@ final class RecordDecoder {
             out.set(rec, KeyLayout.HASH_AT, d);
             d += 8;
             long numCounts = length / 8 - 1;
-            if (version != 1) {
+            if (Part.COUNTER_COUNT.in(version)) {
                 if (end - d < 8) {
                     return false;
                 }
@@ -188,12 +189,12 @@ final class RecordDecoder {
             out.set(rec, KeyLayout.NUM_COUNTS, numCounts);
             d += 8 * numCounts;
             out.set(rec, KeyLayout.NUM_BITMAP, 0);
-            if (version >= IndexedFormat.OFFLOAD_VERSION) {
+            if (Part.UNIFORMITY.in(version)) {
                 d = walkOffloadParts(in, version, d, end, numCounts, rec, out);
                 if (d < 0) {
                     return false;
                 }
-            } else if (version > 10) {
+            } else if (Part.BITMAP.in(version)) {
                 if (end - d < 8) {
                     return false;
                 }
@@ -207,7 +208,7 @@ final class RecordDecoder {
                 out.set(rec, KeyLayout.NUM_BITMAP, numBytes);
                 d += 8 * numBytes;
             }
-            if (version > 2) {
+            if (Part.VALUE_DATA.in(version)) {
                 long size = ValueProfDataCodec.checkedSize(in, d, end);
                 if (size < 0) {
                     return false;
@@ -254,7 +255,7 @@ final class RecordDecoder {
             out.set(rec, KeyLayout.NUM_UNIFORMITY, numUniformity);
             d += IndexedFormat.alignTo8(numUniformity);
         }
-        if (version >= IndexedFormat.WAVE_VERSION) {
+        if (Part.WAVES.in(version)) {
             if (end - d < 8) {
                 return -1;
             }

@@ -44,7 +44,7 @@ public final class SmallDenseMapOrder {
      * (llvm-project PR 95734/96173, June 2024), checked with llvm-profdata 14, 15, 16, 19 and 22.
      */
     public static boolean legacyHashFor(int version) {
-        return version <= 11;
+        return !IndexedLayout.Part.NEW_RECORD_ORDER.in(version);
     }
 
     /** {@link #iterationOrder(long[], boolean)} with LLVM 22's hash. */
