@@ -46,8 +46,33 @@ public record ProfileContents(
         }
     }
 
+    /**
+     * Groups that are built when asked for: a merge's result, whose functions stay in the merge
+     * state's columns until they are written, so that they are never all held as objects at once.
+     * The list is immutable and every {@code get} of one index gives equal groups. Contents keep
+     * such a list as it is (any other list is copied), and the writers read its names, and whether
+     * any group has GPU data, without building the groups.
+     */
+    public interface GroupsOnDemand extends List<NameGroup>, java.util.RandomAccess {
+        /** The name of group {@code i}, without building the group. */
+        String name(int i);
+
+        /** Whether no record of any group has GPU data (writers then need not look for it). */
+        boolean hostOnly();
+    }
+
+    /** The name of group {@code i} of {@code groups}, without building it where it is built on demand. */
+    public static String nameOf(List<NameGroup> groups, int i) {
+        return groups instanceof GroupsOnDemand g ? g.name(i) : groups.get(i).name();
+    }
+
+    /** True when {@code groups} is known to hold no GPU data without looking at its records. */
+    public static boolean knownHostOnly(List<NameGroup> groups) {
+        return groups instanceof GroupsOnDemand g && g.hostOnly();
+    }
+
     public ProfileContents {
-        groups = List.copyOf(groups);
+        groups = groups instanceof GroupsOnDemand ? groups : List.copyOf(groups);
         binaryIds = List.copyOf(binaryIds);
         vtableNames = List.copyOf(vtableNames);
     }

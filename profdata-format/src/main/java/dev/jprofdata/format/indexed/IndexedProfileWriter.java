@@ -178,6 +178,9 @@ public final class IndexedProfileWriter {
 
     /** Whether any record carries uniformity bits (the output is then v14 rather than 13). */
     public static boolean hasUniformity(ProfileContents contents) {
+        if (ProfileContents.knownHostOnly(contents.groups())) {
+            return false;
+        }
         for (NameGroup g : contents.groups()) {
             for (ProfileRecord r : g.records()) {
                 if (r.uniformityBits() != null) {
@@ -190,7 +193,7 @@ public final class IndexedProfileWriter {
 
     /** The version {@link #write} produces for {@code contents} when asked for {@code version}. */
     public static int effectiveVersion(ProfileContents contents, int version) {
-        if (version != IndexedFormat.LLVM_VERSION) {
+        if (version != IndexedFormat.LLVM_VERSION || ProfileContents.knownHostOnly(contents.groups())) {
             return version;
         }
         boolean uniformity = false;
@@ -206,11 +209,13 @@ public final class IndexedProfileWriter {
     }
 
     private static void checkNameOrder(List<NameGroup> groups) {
-        for (int i = 1; i < groups.size(); i++) {
-            if (groups.get(i - 1).name().compareTo(groups.get(i).name()) >= 0) {
-                throw new IllegalArgumentException("names must be unique and ascending: "
-                        + groups.get(i - 1).name() + ", " + groups.get(i).name());
+        String previous = null;
+        for (int i = 0; i < groups.size(); i++) {
+            String name = ProfileContents.nameOf(groups, i);
+            if (previous != null && previous.compareTo(name) >= 0) {
+                throw new IllegalArgumentException("names must be unique and ascending: " + previous + ", " + name);
             }
+            previous = name;
         }
     }
 
@@ -222,7 +227,7 @@ public final class IndexedProfileWriter {
         }
         long[] keyHashes = new long[groups.size()];
         for (int i = 0; i < keyHashes.length; i++) {
-            keyHashes[i] = Names.md5(groups.get(i).name());
+            keyHashes[i] = Names.md5(ProfileContents.nameOf(groups, i));
         }
         ChainedHashTableLayout layout = ChainedHashTableLayout.of(keyHashes);
         long[] bucketOffsets = new long[layout.numBuckets()];

@@ -46,7 +46,7 @@ public final class TextProfileWriter {
      */
     public static void write(ProfileContents contents, OutputStream out) throws IOException {
         long withWaves = 0;
-        for (NameGroup group : contents.groups()) {
+        for (NameGroup group : ProfileContents.knownHostOnly(contents.groups()) ? List.<NameGroup>of() : contents.groups()) {
             for (ProfileRecord r : group.records()) {
                 if (r.waveCounts() != null) {
                     withWaves++;
@@ -56,10 +56,11 @@ public final class TextProfileWriter {
         if (withWaves > 0) {
             throw new WaveCountsInTextException(withWaves);
         }
-        for (NameGroup group : contents.groups()) {
-            String why = UnwritableNameException.problem(group.name());
+        for (int i = 0; i < contents.groups().size(); i++) {
+            String name = ProfileContents.nameOf(contents.groups(), i);
+            String why = UnwritableNameException.problem(name);
             if (why != null) {
-                throw new UnwritableNameException(group.name(), why);
+                throw new UnwritableNameException(name, why);
             }
         }
         Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.ISO_8859_1), 1 << 16);
@@ -84,8 +85,8 @@ public final class TextProfileWriter {
      */
     public static SymbolTable symbolTable(ProfileContents contents) {
         SymbolTable symbols = new SymbolTable();
-        for (NameGroup group : contents.groups()) {
-            symbols.add(group.name());
+        for (int i = 0; i < contents.groups().size(); i++) {
+            symbols.add(ProfileContents.nameOf(contents.groups(), i));
         }
         for (String vtable : contents.vtableNames()) {
             symbols.add(vtable);
@@ -214,7 +215,7 @@ public final class TextProfileWriter {
     /** The groups in unsigned byte order of their names (normally already so; checked cheaply). */
     private static List<NameGroup> sortedByName(List<NameGroup> groups) {
         for (int i = 1; i < groups.size(); i++) {
-            if (groups.get(i - 1).name().compareTo(groups.get(i).name()) > 0) {
+            if (ProfileContents.nameOf(groups, i - 1).compareTo(ProfileContents.nameOf(groups, i)) > 0) {
                 List<NameGroup> sorted = new ArrayList<>(groups);
                 sorted.sort(Comparator.comparing(NameGroup::name));
                 return sorted;

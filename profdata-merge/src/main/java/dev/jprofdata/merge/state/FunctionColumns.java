@@ -65,6 +65,8 @@ final class FunctionColumns {
     private int[] contributorsRoom = new int[256];
     /** Value-site states per kind, or {@link #NO_SITES} for keys without value sites. */
     private SiteValues[][][] sites = new SiteValues[256][][];
+    /** Once finished ({@link #finishSites}): the sites as written, per kind (empty: none). */
+    private ValueSite[][][] finishedSites = new ValueSite[256][][];
 
     private long[] counts = new long[1 << 12];
     private int countsUsed;
@@ -541,9 +543,22 @@ final class FunctionColumns {
 
     /**
      * The record live slot {@code s} finishes as (value sites at most {@code limit} values each);
-     * the slot's value sites are let go.
+     * the slot's value-site states are let go and their finished sites kept, so that the record can
+     * be built again ({@link #record}).
      */
     ProfileRecord finish(int s, int limit) {
+        finishSites(s, limit);
+        return record(s);
+    }
+
+    /**
+     * Finishes the value sites of live slot {@code s} (at most {@code limit} values each), once:
+     * what {@link #record} then gives.
+     */
+    void finishSites(int s, int limit) {
+        if (finishedSites[s] != null) {
+            return;
+        }
         ValueSite[][] out = ProfileRecord.noValueSites();
         SiteValues[][] kinds = sites[s];
         boolean merged = total[s] > 1;
@@ -555,7 +570,45 @@ final class FunctionColumns {
             out[k] = finished;
         }
         sites[s] = NO_SITES;
-        return new ProfileRecord(names[s], hashes[s], countsOf(s), bitmapOf(s), out, null);
+        finishedSites[s] = out;
+    }
+
+    /**
+     * The finished record of live slot {@code s} ({@link #finishSites} first), a new object each
+     * time; only reads the columns, so several threads may build records at once.
+     */
+    ProfileRecord record(int s) {
+        // A copy of the per-kind array: a caller that replaced a kind's sites would otherwise
+        // change every later record of the slot.
+        return new ProfileRecord(names[s], hashes[s], countsOf(s), bitmapOf(s), finishedSites[s].clone(), null);
+    }
+
+    /** Whether every counter and bitmap byte of live slot {@code s} is 0 ({@link ProfileRecord#isAllZero}). */
+    boolean isAllZero(int s) {
+        for (int i = countsAt[s]; i < countsAt[s] + countsLength[s]; i++) {
+            if (counts[i] != 0) {
+                return false;
+            }
+        }
+        for (int i = bitmapAt[s]; i < bitmapAt[s] + bitmapLength[s]; i++) {
+            if (bitmaps[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Lets go of what only merging needs (the index and the contributor lists) once the state is
+     * finished: the records are built from what is left while the output is written.
+     */
+    void releaseMergingColumns() {
+        table = null;
+        contributorPositions = null;
+        contributorSums = null;
+        contributorsAt = null;
+        contributorsKept = null;
+        contributorsRoom = null;
     }
 
     /** Position of the latest record of live slot {@code s} that overflowed, or -1. */
@@ -568,8 +621,11 @@ final class FunctionColumns {
     }
 
     private byte[] bitmapOf(int s) {
-        return Arrays.copyOfRange(bitmaps, bitmapAt[s], bitmapAt[s] + bitmapLength[s]);
+        return bitmapLength[s] == 0 ? NO_BITMAP : Arrays.copyOfRange(bitmaps, bitmapAt[s], bitmapAt[s] + bitmapLength[s]);
     }
+
+    /** Shared by the records without bitmap: an empty array cannot be changed. */
+    private static final byte[] NO_BITMAP = new byte[0];
 
     private Contributors contributors(int s) {
         int at = contributorsAt[s];
@@ -705,6 +761,7 @@ final class FunctionColumns {
         contributorsKept = Arrays.copyOf(contributorsKept, n);
         contributorsRoom = Arrays.copyOf(contributorsRoom, n);
         sites = Arrays.copyOf(sites, n);
+        finishedSites = Arrays.copyOf(finishedSites, n);
     }
 
     private int reserveCounts(int n) {

@@ -91,16 +91,29 @@ public final class StateFinisher {
         }
         String[] names = java.util.Arrays.copyOf(all, count);
         int[] order = NameOrder.order(names);
-        List<NameGroup> groups = new ArrayList<>(count);
+        FinishedGroups groups = new FinishedGroups(columns, count);
         Map<Long, RecordProblem> problems = new HashMap<>();
         long[] dropped = new long[1];
         long removed = 0;
         for (int index : order) {
             String name = names[index];
             int only = onlySlot[index];
-            Direct flat = only >= 0 ? null : direct.get(name);
-            int[] columnSlots = only >= 0 ? new int[] {only}
-                    : columns == null || flat != null ? NO_SLOTS : columns.slotsOf(name);
+            if (only >= 0) {
+                // Built when the output is written (FinishedGroups): never all held as objects.
+                if (columns.overflowPos(only) >= 0) {
+                    keepFirst(problems, new RecordProblem(columns.overflowPos(only), name,
+                            MergeProblem.Kind.COUNTER_OVERFLOW, 0));
+                }
+                columns.finishSites(only, MAX_VALUES_PER_SITE);
+                if (nameFilter != null && !nameFilter.test(name)) {
+                    removed++;
+                } else if (!sparse || !columns.isAllZero(only)) {
+                    groups.addSlot(name, only, columns.creatorPos(only));
+                }
+                continue;
+            }
+            Direct flat = direct.get(name);
+            int[] columnSlots = columns == null || flat != null ? NO_SLOTS : columns.slotsOf(name);
             List<ProfileRecord> records;
             long firstSeen;
             if (flat != null) {
@@ -156,7 +169,10 @@ public final class StateFinisher {
             if (sparse && records.stream().allMatch(ProfileRecord::isAllZero)) {
                 continue;
             }
-            groups.add(new NameGroup(name, records, firstSeen));
+            groups.addGroup(new NameGroup(name, records, firstSeen));
+        }
+        if (columns != null) {
+            columns.releaseMergingColumns();
         }
         List<RecordProblem> ordered = new ArrayList<>(problems.values());
         ordered.sort(Comparator.comparingLong(RecordProblem::position));
