@@ -27,14 +27,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * every committed indexed profile; bases the merge would change are merged.
  */
 class BaseProfileTest {
-    private static final Path FIXTURES = Path.of(System.getProperty("jprofdata.root", ".."))
-            .toAbsolutePath().resolve("fixtures").normalize();
+    private static final Path FIXTURES = dev.jprofdata.merge.state.FinishedStates.FIXTURES;
 
     static Stream<Path> indexedProfiles() throws IOException {
-        try (Stream<Path> files = Files.walk(FIXTURES)) {
-            return files.filter(p -> p.toString().endsWith(".profdata") && !p.toString().contains("/bad/"))
-                    .sorted().toList().stream();
-        }
+        return dev.jprofdata.merge.state.FinishedStates.indexedProfiles();
     }
 
     @ParameterizedTest

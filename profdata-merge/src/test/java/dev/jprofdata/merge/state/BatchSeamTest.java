@@ -3,17 +3,13 @@ package dev.jprofdata.merge.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jprofdata.format.BatchReader;
-import dev.jprofdata.format.ProfileContents.NameGroup;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.merge.ValueMerge;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,14 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * created) and with a weight.
  */
 class BatchSeamTest {
-    private static final Path FIXTURES = Path.of(System.getProperty("jprofdata.root", ".."))
-            .toAbsolutePath().resolve("fixtures").normalize();
-
     static Stream<Path> indexedProfiles() throws IOException {
-        try (Stream<Path> files = Files.walk(FIXTURES)) {
-            return files.filter(p -> p.toString().endsWith(".profdata") && !p.toString().contains("/bad/"))
-                    .sorted().toList().stream();
-        }
+        return FinishedStates.indexedProfiles();
     }
 
     @ParameterizedTest
@@ -67,23 +57,8 @@ class BatchSeamTest {
             }
         }
         org.junit.jupiter.api.Assumptions.assumeTrue(records > 0, "an empty profile");
-        List<String> expected = render(StateFinisher.finish(byRecords, null, false));
-        assertThat(render(StateFinisher.finish(byColumns, null, false))).isEqualTo(expected);
-        assertThat(render(StateFinisher.finish(byBatches, null, false))).isEqualTo(expected);
-    }
-
-    private static List<String> render(StateFinisher.Finished f) {
-        List<String> out = new ArrayList<>();
-        for (NameGroup g : f.groups()) {
-            StringBuilder sb = new StringBuilder(g.name()).append(" @").append(g.firstSeen());
-            for (ProfileRecord r : g.records()) {
-                sb.append(" [").append(r).append(" bitmap ").append(java.util.Arrays.toString(r.bitmap()))
-                        .append(" sites ").append(java.util.Arrays.deepToString(r.valueSites())).append(']');
-            }
-            out.add(sb.toString());
-        }
-        out.add("problems " + f.problems());
-        out.add("dropped " + f.droppedCount());
-        return out;
+        java.util.List<String> expected = FinishedStates.render(StateFinisher.finish(byRecords, null, false));
+        assertThat(FinishedStates.render(StateFinisher.finish(byColumns, null, false))).isEqualTo(expected);
+        assertThat(FinishedStates.render(StateFinisher.finish(byBatches, null, false))).isEqualTo(expected);
     }
 }

@@ -30,19 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * with itself.
  */
 class FinishedGroupsTest {
-    private static final Path FIXTURES = Path.of(System.getProperty("jprofdata.root", ".."))
-            .toAbsolutePath().resolve("fixtures").normalize();
-
     @TempDir
     Path dir;
 
     static Stream<Path> indexedProfiles() throws IOException {
-        try (Stream<Path> files = Files.walk(FIXTURES)) {
-            // Indexed profiles, and the GPU device runs (raw, with wave counters): functions with
-            // GPU data are groups built at once, which the writers must look into.
-            return files.filter(p -> (p.toString().endsWith(".profdata") || p.toString().contains("/offload/")
-                    && p.toString().endsWith(".profraw")) && !p.toString().contains("/bad/")).sorted().toList().stream();
-        }
+        // Indexed profiles, and the GPU device runs (raw, with wave counters): functions with GPU
+        // data are groups built at once, which the writers must look into.
+        return FinishedStates.fixtures(p -> p.toString().endsWith(".profdata")
+                || p.toString().contains("/offload/") && p.toString().endsWith(".profraw"));
     }
 
     @ParameterizedTest

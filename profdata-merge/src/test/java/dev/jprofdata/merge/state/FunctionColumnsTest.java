@@ -2,7 +2,6 @@ package dev.jprofdata.merge.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jprofdata.format.ProfileContents.NameGroup;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
@@ -67,7 +66,8 @@ class FunctionColumnsTest {
             }
         }
         long shuffleSeed = rnd.nextLong();
-        assertThat(render(run(bySlice, true, shuffleSeed))).isEqualTo(render(run(bySlice, false, shuffleSeed)));
+        assertThat(FinishedStates.render(run(bySlice, true, shuffleSeed)))
+                .isEqualTo(FinishedStates.render(run(bySlice, false, shuffleSeed)));
     }
 
     private static StateFinisher.Finished run(List<List<Consumer<MergeState>>> bySlice, boolean columnar,
@@ -171,22 +171,5 @@ class FunctionColumnsTest {
             c[i] = rnd.nextInt(20);
         }
         return new ValueSite(v, c);
-    }
-
-    /** Everything finished, records in full (bitmaps, sites and GPU data too). */
-    private static List<String> render(StateFinisher.Finished f) {
-        List<String> out = new ArrayList<>();
-        for (NameGroup g : f.groups()) {
-            StringBuilder sb = new StringBuilder(g.name()).append(" @").append(g.firstSeen());
-            for (ProfileRecord r : g.records()) {
-                sb.append(" [").append(r).append(" bitmap ").append(java.util.Arrays.toString(r.bitmap()))
-                        .append(" sites ").append(java.util.Arrays.deepToString(r.valueSites()))
-                        .append(" offload ").append(r.offload()).append(']');
-            }
-            out.add(sb.toString());
-        }
-        out.add("problems " + f.problems());
-        out.add("dropped " + f.droppedCount());
-        return out;
     }
 }
