@@ -78,6 +78,8 @@ final class FunctionColumns {
 
     /** Set by {@link #find}: a slot with the name looked up (any hash), or -1. */
     private int sameName;
+    /** The slot a {@code find} found or a {@code create} made last: where the next lookup looks first. */
+    private int lastFound = -1;
 
     /** Whether {@code record} can be held here at all (the rest goes to the object graph). */
     static boolean plain(ProfileRecord record) {
@@ -86,6 +88,11 @@ final class FunctionColumns {
 
     /** The slot of (name, hash), or -1. */
     int find(String name, long hash) {
+        int guess = lastFound + 1; // as in find(RecordBatch, int)
+        if (guess < size && hashes[guess] == hash && names[guess].equals(name)) {
+            lastFound = guess;
+            return guess;
+        }
         int mask = table.length - 1;
         int h = spread(name.hashCode());
         sameName = -1;
@@ -97,6 +104,7 @@ final class FunctionColumns {
             int s = (int) e - 1;
             if ((int) (e >>> 32) == h && names[s].equals(name)) {
                 if (hashes[s] == hash) {
+                    lastFound = s;
                     return s;
                 }
                 if (sameName < 0) {
@@ -114,9 +122,18 @@ final class FunctionColumns {
         byte[] bytes = batch.names();
         int from = batch.nameStart(i);
         int to = batch.nameEnd(i);
-        int h = spread(latin1Hash(bytes, from, to));
         long hash = batch.hash(i);
         int length = to - from;
+        // Profiles of one program list their functions in the same order (an indexed file in its
+        // hash table's order): the slot after the last one found is usually the one, and looking
+        // there first reads the columns in order instead of probing the table at random.
+        int guess = lastFound + 1;
+        if (guess < size && hashes[guess] == hash && nameLength(guess) == length
+                && Arrays.equals(nameBytes, nameAt[guess], nameAt[guess] + length, bytes, from, to)) {
+            lastFound = guess;
+            return guess;
+        }
+        int h = spread(latin1Hash(bytes, from, to));
         int mask = table.length - 1;
         sameName = -1;
         for (int t = h & mask; ; t = (t + 1) & mask) {
@@ -128,6 +145,7 @@ final class FunctionColumns {
             if ((int) (e >>> 32) == h && nameLength(s) == length
                     && Arrays.equals(nameBytes, nameAt[s], nameAt[s] + length, bytes, from, to)) {
                 if (hashes[s] == hash) {
+                    lastFound = s;
                     return s;
                 }
                 if (sameName < 0) {
@@ -230,6 +248,7 @@ final class FunctionColumns {
         long[] src = record.counts();
         byte[] bitmap = record.bitmap();
         int s = start(record.name(), record.hash(), src, 0, src.length, bitmap, 0, bitmap.length, weight, position);
+        lastFound = s;
         if (record.hasValueSites()) {
             SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
             for (int k = 0; k < ValueKind.COUNT; k++) {
@@ -252,6 +271,7 @@ final class FunctionColumns {
         int s = start(batch.name(i), batch.hash(i), batch.counts(), batch.countsStart(i),
                 batch.countsEnd(i) - batch.countsStart(i), batch.bitmaps(), batch.bitmapStart(i),
                 batch.bitmapEnd(i) - batch.bitmapStart(i), weight, position);
+        lastFound = s;
         if (batch.hasValueSites(i)) {
             SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
             for (int k = 0; k < ValueKind.COUNT; k++) {
