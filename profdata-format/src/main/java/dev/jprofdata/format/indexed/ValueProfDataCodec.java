@@ -62,6 +62,47 @@ final class ValueProfDataCodec {
         return totalSize;
     }
 
+    /** What {@link #walk} reports of a block's sites, kind by kind in ascending kind order. */
+    private interface SiteVisitor {
+        /** An entry of kind {@code kind} with {@code numSites} sites and {@code numValues} values in all comes next. */
+        void entry(int kind, int numSites, long numValues) throws ProfileFormatException;
+
+        /** A site of kind {@code kind} with {@code n} (value, count) pairs of 16 bytes from {@code valueAt}. */
+        void site(int kind, int n, long valueAt) throws ProfileFormatException;
+    }
+
+    /**
+     * Walks the sites of a block that {@link #checkedSize} accepted, kind by kind in ascending
+     * kind order: a kind listed twice gives its first entry's sites, then its second's (LLVM
+     * appends them). The one walk behind {@link #decode} and {@link #addTo}.
+     */
+    private static void walk(MappedBytes in, long at, SiteVisitor visitor) throws ProfileFormatException {
+        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
+        for (int wanted = 0; numKinds > 0 && wanted < ValueKind.COUNT; wanted++) {
+            long vr = at + 8;
+            for (long k = 0; k < numKinds; k++) {
+                int kind = in.u32(vr);
+                int numSites = in.u32(vr + 4);
+                long valueAt = vr + IndexedFormat.alignTo8(8L + numSites);
+                if (kind == wanted) {
+                    long numValues = 0;
+                    for (int s = 0; s < numSites; s++) {
+                        numValues += in.u8(vr + 8 + s);
+                    }
+                    visitor.entry(kind, numSites, numValues);
+                }
+                for (int s = 0; s < numSites; s++) {
+                    int n = in.u8(vr + 8 + s);
+                    if (kind == wanted) {
+                        visitor.site(kind, n, valueAt);
+                    }
+                    valueAt += 16L * n;
+                }
+                vr = valueAt;
+            }
+        }
+    }
+
     /**
      * The value sites of a block that {@link #checkedSize} accepted; a kind that repeats appends to
      * the earlier sites.
@@ -72,71 +113,51 @@ final class ValueProfDataCodec {
 
     /** As {@link #decode(MappedBytes, long)}, asking {@code guard} before each kind's sites are built. */
     static ValueSite[][] decode(MappedBytes in, long at, MemoryGuard guard) throws ProfileFormatException {
-        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
         ValueSite[][] sites = ProfileRecord.noValueSites();
-        long vr = at + 8;
-        for (long k = 0; k < numKinds; k++) {
-            int kind = in.u32(vr);
-            int numSites = in.u32(vr + 4);
-            long valueAt = vr + IndexedFormat.alignTo8(8L + numSites);
-            long numValues = 0;
-            for (int s = 0; s < numSites; s++) {
-                numValues += in.u8(vr + 8 + s);
+        int[] filled = new int[ValueKind.COUNT];
+        walk(in, at, new SiteVisitor() {
+            @Override
+            public void entry(int kind, int numSites, long numValues) throws ProfileFormatException {
+                // A site: its slot, a ValueSite and two arrays; a value: 8 bytes in each array.
+                guard.reserve(64L * numSites + 16 * numValues, in.file());
+                sites[kind] = Arrays.copyOf(sites[kind], sites[kind].length + numSites);
             }
-            // A site: its slot, a ValueSite and two arrays; a value: 8 bytes in each array.
-            guard.reserve(64L * numSites + 16 * numValues, in.file());
-            ValueSite[] decoded = new ValueSite[numSites];
-            for (int s = 0; s < numSites; s++) {
-                int n = in.u8(vr + 8 + s);
+
+            @Override
+            public void site(int kind, int n, long valueAt) throws ProfileFormatException {
                 long[] values = new long[n];
                 long[] counts = new long[n];
-                for (int i = 0; i < n; i++, valueAt += 16) {
-                    values[i] = in.u64(valueAt);
-                    counts[i] = in.u64(valueAt + 8);
+                for (int i = 0; i < n; i++) {
+                    values[i] = in.u64(valueAt + 16L * i);
+                    counts[i] = in.u64(valueAt + 16L * i + 8);
                 }
-                decoded[s] = new ValueSite(values, counts);
+                sites[kind][filled[kind]++] = new ValueSite(values, counts);
             }
-            ValueSite[] old = sites[kind];
-            ValueSite[] merged = Arrays.copyOf(old, old.length + numSites);
-            System.arraycopy(decoded, 0, merged, old.length, numSites);
-            sites[kind] = merged;
-            vr = valueAt;
-        }
+        });
         return sites;
     }
 
     /**
      * Appends the value sites of a block that {@link #checkedSize} accepted to the last record of
-     * {@code batch}, kind by kind in ascending order (a kind that repeats appends to its earlier
-     * sites, as {@link #decode} does).
+     * {@code batch}, as {@link #decode} gives them.
      */
     static void addTo(MappedBytes in, long at, RecordBatch batch) throws ProfileFormatException {
-        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
-        if (numKinds == 0) {
-            return;
-        }
-        for (int wanted = 0; wanted < ValueKind.COUNT; wanted++) {
-            long vr = at + 8;
-            for (long k = 0; k < numKinds; k++) {
-                int kind = in.u32(vr);
-                int numSites = in.u32(vr + 4);
-                long valueAt = vr + IndexedFormat.alignTo8(8L + numSites);
-                for (int s = 0; s < numSites; s++) {
-                    int n = in.u8(vr + 8 + s);
-                    if (kind == wanted) {
-                        int to = batch.addSite(kind, n);
-                        long[] values = batch.values();
-                        long[] counts = batch.valueCounts();
-                        for (int i = 0; i < n; i++) {
-                            values[to + i] = in.u64(valueAt + 16L * i);
-                            counts[to + i] = in.u64(valueAt + 16L * i + 8);
-                        }
-                    }
-                    valueAt += 16L * n;
-                }
-                vr = valueAt;
+        walk(in, at, new SiteVisitor() {
+            @Override
+            public void entry(int kind, int numSites, long numValues) {
             }
-        }
+
+            @Override
+            public void site(int kind, int n, long valueAt) throws ProfileFormatException {
+                int to = batch.addSite(kind, n);
+                long[] values = batch.values();
+                long[] counts = batch.valueCounts();
+                for (int i = 0; i < n; i++) {
+                    values[to + i] = in.u64(valueAt + 16L * i);
+                    counts[to + i] = in.u64(valueAt + 16L * i + 8);
+                }
+            }
+        });
     }
 
     /** Bytes the block for {@code record} takes (8 when it has no value sites). */
