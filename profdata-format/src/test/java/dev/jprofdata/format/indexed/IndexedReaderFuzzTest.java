@@ -18,6 +18,9 @@ class IndexedReaderFuzzTest {
         } catch (ProfileFormatException e) {
             FuzzDrain.checkClean(e);
         }
+        if (data.length > 0 && (data[data.length - 1] & 3) == 2) {
+            batchesReadWhatRecordsRead(data);
+        }
         // The lean ways of reading (show's): same checks, nothing built from unchecked sizes.
         try {
             IndexedProfileReader lean = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
@@ -33,6 +36,43 @@ class IndexedReaderFuzzTest {
             }
         } catch (ProfileFormatException e) {
             FuzzDrain.checkClean(e);
+        }
+    }
+
+    /**
+     * A merge's batches (with bitmaps and value sites) give the records {@code next()} gives, in
+     * the same order, and stop at the same error with the same message.
+     */
+    private static void batchesReadWhatRecordsRead(byte[] data) throws Exception {
+        java.util.List<Object> byRecords = new java.util.ArrayList<>();
+        try {
+            IndexedProfileReader reader = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
+            if (!reader.readsBatches()) {
+                return;
+            }
+            dev.jprofdata.format.ProfileRecord r;
+            while ((r = reader.next()) != null) {
+                byRecords.add(r);
+            }
+        } catch (ProfileFormatException e) {
+            byRecords.add(e.getMessage());
+        }
+        java.util.List<Object> byBatches = new java.util.ArrayList<>();
+        try {
+            IndexedProfileReader reader = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
+            dev.jprofdata.format.RecordBatch batch = new dev.jprofdata.format.RecordBatch(true);
+            while (reader.nextBatch(batch)) {
+                for (int i = 0; i < batch.size(); i++) {
+                    byBatches.add(batch.record(i));
+                }
+            }
+        } catch (ProfileFormatException e) {
+            byBatches.add(e.getMessage());
+        }
+        if (!byRecords.equals(byBatches)) {
+            throw new AssertionError("batches read " + byBatches.size() + " items, records " + byRecords.size()
+                    + ": " + (byBatches.isEmpty() ? "" : byBatches.get(byBatches.size() - 1)) + " / "
+                    + (byRecords.isEmpty() ? "" : byRecords.get(byRecords.size() - 1)));
         }
     }
 
