@@ -49,9 +49,10 @@ public record ProfileContents(
     /**
      * Groups that are built when asked for: a merge's result, whose functions stay in the merge
      * state's columns until they are written, so that they are never all held as objects at once.
-     * The list is immutable and every {@code get} of one index gives equal groups. Contents keep
-     * such a list as it is (any other list is copied), and the writers read its names, and whether
-     * any group has GPU data, without building the groups.
+     * The list is immutable, every {@code get} of one index gives equal groups, and its names are
+     * unique and ascending by construction (a merge sorts them once; the writers do not check
+     * them again). Contents keep such a list as it is (any other list is copied), and the writers
+     * read its names, and whether any group has GPU data, without building the groups.
      */
     public interface GroupsOnDemand extends List<NameGroup>, java.util.RandomAccess {
         /** The name of group {@code i}, without building the group. */

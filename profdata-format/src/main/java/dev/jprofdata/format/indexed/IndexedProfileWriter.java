@@ -209,6 +209,11 @@ public final class IndexedProfileWriter {
     }
 
     private static void checkNameOrder(List<NameGroup> groups) {
+        if (groups instanceof ProfileContents.GroupsOnDemand) {
+            // Sorted by construction (a merge's result): comparing half a million names again,
+            // each in its own place in memory, was 8 % of merging a 100 MB profile with itself.
+            return;
+        }
         String previous = null;
         for (int i = 0; i < groups.size(); i++) {
             String name = ProfileContents.nameOf(groups, i);

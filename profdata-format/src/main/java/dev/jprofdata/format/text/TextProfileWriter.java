@@ -214,6 +214,9 @@ public final class TextProfileWriter {
 
     /** The groups in unsigned byte order of their names (normally already so; checked cheaply). */
     private static List<NameGroup> sortedByName(List<NameGroup> groups) {
+        if (groups instanceof ProfileContents.GroupsOnDemand) {
+            return groups; // sorted by construction
+        }
         for (int i = 1; i < groups.size(); i++) {
             if (ProfileContents.nameOf(groups, i - 1).compareTo(ProfileContents.nameOf(groups, i)) > 0) {
                 List<NameGroup> sorted = new ArrayList<>(groups);
