@@ -22,34 +22,18 @@ import java.util.Arrays;
  * adds would have built), and the key lives in the object graph from then on. The index remembers
  * demoted keys, so each key is in exactly one place. MergeStateModelTest holds the state to the
  * same results with and without columns.
+ *
+ * <p>The keys and their lookup are {@link FunctionKeys}'s, the contributor lists
+ * {@link ContributorColumns}'; this class holds the counters, bitmaps and value sites and merges.
  */
 final class FunctionColumns {
-    private static final int LIMIT = Contributors.LIMIT;
     private static final SiteValues[][] NO_SITES = new SiteValues[0][];
 
-    /**
-     * Open addressing by name: the name's spread hash in the high half, slot + 1 in the low half
-     * (0 = empty), so that a probe compares hashes without touching the slot's columns. Keys of one
-     * name probe from the same place.
-     */
-    private long[] table = new long[1 << 10];
-    private int size;
+    /** The keys, numbered by slot; each slot's data is at the same index of every column below. */
+    private final FunctionKeys keys = new FunctionKeys();
+    private final ContributorColumns contributors = new ContributorColumns();
     private int live;
 
-    private String[] names = new String[256];
-    private long[] hashes = new long[256];
-    /** {@code spread(name.hashCode())}: compared before the names, whose strings are elsewhere in memory. */
-    private int[] nameHashes = new int[256];
-    /** Where each name's bytes (one per char) are in {@link #nameBytes}: batches are looked up by bytes. */
-    private int[] nameAt = new int[256];
-    private byte[] nameBytes = new byte[1 << 12];
-    private int nameBytesUsed;
-    /** Demoted: the key's data is in the state's object graph. */
-    private boolean[] demoted = new boolean[256];
-    /** The first slot made for its name (finishing lists each name once). */
-    private boolean[] firstOfName = new boolean[256];
-    /** Another slot has the same name (another hash). */
-    private boolean[] sharedName = new boolean[256];
     private int[] countsAt = new int[256];
     private int[] countsLength = new int[256];
     private int[] bitmapAt = new int[256];
@@ -57,12 +41,6 @@ final class FunctionColumns {
     private long[] minPos = new long[256];
     /** Position of the latest record that hit saturation or the counter cap; -1: none. */
     private long[] overflowPos = new long[256];
-    private long[] total = new long[256];
-    private long[] totalCountSum = new long[256];
-    /** The earliest contributions (at most {@link #LIMIT}, ascending) at {@code contributorsAt}. */
-    private int[] contributorsAt = new int[256];
-    private int[] contributorsKept = new int[256];
-    private int[] contributorsRoom = new int[256];
     /** Value-site states per kind, or {@link #NO_SITES} for keys without value sites. */
     private SiteValues[][][] sites = new SiteValues[256][][];
     /** Once finished ({@link #finishSites}): the sites as written, per kind (empty: none). */
@@ -72,14 +50,6 @@ final class FunctionColumns {
     private int countsUsed;
     private byte[] bitmaps = new byte[1 << 8];
     private int bitmapsUsed;
-    private long[] contributorPositions = new long[1 << 10];
-    private long[] contributorSums = new long[1 << 10];
-    private int contributorsUsed;
-
-    /** Set by {@link #find}: a slot with the name looked up (any hash), or -1. */
-    private int sameName;
-    /** The slot a {@code find} found or a {@code create} made last: where the next lookup looks first. */
-    private int lastFound = -1;
 
     /** Whether {@code record} can be held here at all (the rest goes to the object graph). */
     static boolean plain(ProfileRecord record) {
@@ -88,126 +58,31 @@ final class FunctionColumns {
 
     /** The slot of (name, hash), or -1. */
     int find(String name, long hash) {
-        int guess = lastFound + 1; // as in find(RecordBatch, int)
-        if (guess < size && hashes[guess] == hash && names[guess].equals(name)) {
-            lastFound = guess;
-            return guess;
-        }
-        int mask = table.length - 1;
-        int h = spread(name.hashCode());
-        sameName = -1;
-        for (int i = h & mask; ; i = (i + 1) & mask) {
-            long e = table[i];
-            if (e == 0) {
-                return -1;
-            }
-            int s = (int) e - 1;
-            if ((int) (e >>> 32) == h && names[s].equals(name)) {
-                if (hashes[s] == hash) {
-                    lastFound = s;
-                    return s;
-                }
-                if (sameName < 0) {
-                    sameName = s;
-                }
-            }
-        }
+        return keys.find(name, hash);
     }
 
-    /**
-     * The slot of the record {@code i} of {@code batch} (its name bytes and hash), or -1; sets
-     * {@link #sameName} as {@link #find(String, long)} does.
-     */
+    /** The slot of record {@code i} of {@code batch} (its name bytes and hash), or -1. */
     int find(RecordBatch batch, int i) {
-        byte[] bytes = batch.names();
-        int from = batch.nameStart(i);
-        int to = batch.nameEnd(i);
-        long hash = batch.hash(i);
-        int length = to - from;
-        // Profiles of one program list their functions in the same order (an indexed file in its
-        // hash table's order): the slot after the last one found is usually the one, and looking
-        // there first reads the columns in order instead of probing the table at random.
-        int guess = lastFound + 1;
-        if (guess < size && hashes[guess] == hash && nameLength(guess) == length
-                && Arrays.equals(nameBytes, nameAt[guess], nameAt[guess] + length, bytes, from, to)) {
-            lastFound = guess;
-            return guess;
-        }
-        int h = spread(latin1Hash(bytes, from, to));
-        int mask = table.length - 1;
-        sameName = -1;
-        for (int t = h & mask; ; t = (t + 1) & mask) {
-            long e = table[t];
-            if (e == 0) {
-                return -1;
-            }
-            int s = (int) e - 1;
-            if ((int) (e >>> 32) == h && nameLength(s) == length
-                    && Arrays.equals(nameBytes, nameAt[s], nameAt[s] + length, bytes, from, to)) {
-                if (hashes[s] == hash) {
-                    lastFound = s;
-                    return s;
-                }
-                if (sameName < 0) {
-                    sameName = s;
-                }
-            }
-        }
-    }
-
-    /** {@link String#hashCode} of the string whose chars are the bytes {@code [from, to)}. */
-    private static int latin1Hash(byte[] bytes, int from, int to) {
-        int h = 0;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + (bytes[i] & 0xFF);
-        }
-        return h;
+        return keys.find(batch, i);
     }
 
     boolean isDemoted(int slot) {
-        return demoted[slot];
+        return keys.isDemoted(slot);
     }
 
     /** Whether a key of {@code name} holds data here (not demoted). */
     boolean holdsName(String name) {
-        int mask = table.length - 1;
-        int h = spread(name.hashCode());
-        for (int i = h & mask; ; i = (i + 1) & mask) {
-            long e = table[i];
-            if (e == 0) {
-                return false;
-            }
-            int s = (int) e - 1;
-            if ((int) (e >>> 32) == h && !demoted[s] && names[s].equals(name)) {
-                return true;
-            }
-        }
+        return keys.holdsName(name);
     }
 
     /** The live slots of {@code name}, in no particular order. */
     int[] slotsOf(String name) {
-        int[] found = new int[2];
-        int n = 0;
-        int mask = table.length - 1;
-        int h = spread(name.hashCode());
-        for (int i = h & mask; ; i = (i + 1) & mask) {
-            long e = table[i];
-            if (e == 0) {
-                return Arrays.copyOf(found, n);
-            }
-            int s = (int) e - 1;
-            if ((int) (e >>> 32) == h && !demoted[s] && names[s].equals(name)) {
-                if (n == found.length) {
-                    found = Arrays.copyOf(found, n * 2);
-                }
-                found[n++] = s;
-            }
-        }
+        return keys.slotsOf(name);
     }
 
     /** Number of slots, live or demoted ({@link #name}, {@link #isFirstOfName} take any). */
     int size() {
-        return size;
+        return keys.size();
     }
 
     /** Number of keys holding data here. */
@@ -216,20 +91,20 @@ final class FunctionColumns {
     }
 
     String name(int slot) {
-        return names[slot];
+        return keys.name(slot);
     }
 
     long hash(int slot) {
-        return hashes[slot];
+        return keys.hash(slot);
     }
 
     boolean isFirstOfName(int slot) {
-        return firstOfName[slot];
+        return keys.isFirstOfName(slot);
     }
 
     /** Whether slot {@code slot} is live and the only slot of its name. */
     boolean isOnlyOfName(int slot) {
-        return !demoted[slot] && !sharedName[slot];
+        return keys.isOnlyOfName(slot);
     }
 
     long creatorPos(int slot) {
@@ -239,7 +114,7 @@ final class FunctionColumns {
     /** Adds a key whose data lives in the object graph ({@code find} returned -1 for it). */
     void addDemoted(String name, long hash) {
         int s = newSlot(name, hash);
-        demoted[s] = true;
+        keys.demote(s);
         live--;
     }
 
@@ -248,7 +123,6 @@ final class FunctionColumns {
         long[] src = record.counts();
         byte[] bitmap = record.bitmap();
         int s = start(record.name(), record.hash(), src, 0, src.length, bitmap, 0, bitmap.length, weight, position);
-        lastFound = s;
         if (record.hasValueSites()) {
             SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
             for (int k = 0; k < ValueKind.COUNT; k++) {
@@ -271,7 +145,6 @@ final class FunctionColumns {
         int s = start(batch.name(i), batch.hash(i), batch.counts(), batch.countsStart(i),
                 batch.countsEnd(i) - batch.countsStart(i), batch.bitmaps(), batch.bitmapStart(i),
                 batch.bitmapEnd(i) - batch.bitmapStart(i), weight, position);
-        lastFound = s;
         if (batch.hasValueSites(i)) {
             SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
             for (int k = 0; k < ValueKind.COUNT; k++) {
@@ -311,13 +184,7 @@ final class FunctionColumns {
         bitmapLength[s] = numBitmap;
         System.arraycopy(bitmap, bitmapFrom, bitmaps, bitmapAt[s], numBitmap);
         minPos[s] = position;
-        total[s] = 1;
-        totalCountSum[s] = sum;
-        contributorsAt[s] = reserveContributors(1);
-        contributorsRoom[s] = 1;
-        contributorsKept[s] = 1;
-        contributorPositions[contributorsAt[s]] = position;
-        contributorSums[contributorsAt[s]] = sum;
+        contributors.start(s, position, sum);
         sites[s] = NO_SITES;
         return s;
     }
@@ -341,7 +208,7 @@ final class FunctionColumns {
                 kinds[k][i].add(in[i], weight, position);
             }
         }
-        addContributor(s, position, sum);
+        contributors.add(s, position, sum);
         return true;
     }
 
@@ -362,7 +229,7 @@ final class FunctionColumns {
                         position);
             }
         }
-        addContributor(s, position, sum);
+        contributors.add(s, position, sum);
         return true;
     }
 
@@ -443,7 +310,7 @@ final class FunctionColumns {
             bitmaps[bitmapAt[s] + i] |= other.bitmaps[other.bitmapAt[o] + i];
         }
         absorb(s, other.counts, other.countsAt[o], other.minPos[o], other.overflowPos[o], other.sites[o],
-                other.contributors(o));
+                other.contributors.get(o));
     }
 
     /**
@@ -472,9 +339,9 @@ final class FunctionColumns {
                 mine[k][i].absorb(theirSites[k][i]);
             }
         }
-        Contributors merged = contributors(s);
+        Contributors merged = contributors.get(s);
         merged.absorb(theirs);
-        setContributors(s, merged);
+        contributors.set(s, merged, false);
         minPos[s] = Math.min(minPos[s], theirMinPos);
     }
 
@@ -497,11 +364,10 @@ final class FunctionColumns {
             minPos[s] = many.position(0);
             overflowPos[s] = -1;
             sites[s] = values;
-            contributorsRoom[s] = 0;
-            setContributors(s, many);
+            contributors.set(s, many, true);
             return true;
         }
-        if (demoted[s] || summed.length != countsLength[s] || bitmapLength[s] != 0 || !sameSites(sites[s], values)) {
+        if (keys.isDemoted(s) || summed.length != countsLength[s] || bitmapLength[s] != 0 || !sameSites(sites[s], values)) {
             return false;
         }
         absorb(s, summed, 0, many.position(0), -1, values, many);
@@ -533,7 +399,7 @@ final class FunctionColumns {
 
     /** Copies live slot {@code o} of {@code other} into this, as a new key ({@code find} returned -1 for it). */
     void copy(FunctionColumns other, int o) {
-        int s = newSlot(other.names[o], other.hashes[o]);
+        int s = newSlot(other.keys.name(o), other.keys.hash(o));
         countsAt[s] = reserveCounts(other.countsLength[o]);
         countsLength[s] = other.countsLength[o];
         System.arraycopy(other.counts, other.countsAt[o], counts, countsAt[s], countsLength[s]);
@@ -543,8 +409,7 @@ final class FunctionColumns {
         minPos[s] = other.minPos[o];
         overflowPos[s] = other.overflowPos[o];
         sites[s] = other.sites[o]; // the other state is not used afterwards
-        contributorsRoom[s] = 0;
-        setContributors(s, other.contributors(o));
+        contributors.set(s, other.contributors.get(o), true);
     }
 
     /**
@@ -552,13 +417,13 @@ final class FunctionColumns {
      * built, and keeps the key only as a marker that its data is in the object graph.
      */
     RecordAggregate demote(int s) {
-        Contributors who = contributors(s);
+        Contributors who = contributors.get(s);
         Shape shape = Shape.ofColumns(countsOf(s), bitmapOf(s), sites[s].length == 0 ? null : sites[s], who,
                 overflowPos[s]);
-        demoted[s] = true;
+        keys.demote(s);
         sites[s] = null;
         live--;
-        return new RecordAggregate(hashes[s], shape);
+        return new RecordAggregate(keys.hash(s), shape);
     }
 
     /**
@@ -581,7 +446,7 @@ final class FunctionColumns {
         }
         ValueSite[][] out = ProfileRecord.noValueSites();
         SiteValues[][] kinds = sites[s];
-        boolean merged = total[s] > 1;
+        boolean merged = contributors.total(s) > 1;
         for (int k = 0; k < kinds.length; k++) {
             ValueSite[] finished = new ValueSite[kinds[k].length];
             for (int i = 0; i < finished.length; i++) {
@@ -600,7 +465,7 @@ final class FunctionColumns {
     ProfileRecord record(int s) {
         // A copy of the per-kind array: a caller that replaced a kind's sites would otherwise
         // change every later record of the slot.
-        return new ProfileRecord(names[s], hashes[s], countsOf(s), bitmapOf(s), finishedSites[s].clone(), null);
+        return new ProfileRecord(keys.name(s), keys.hash(s), countsOf(s), bitmapOf(s), finishedSites[s].clone(), null);
     }
 
     /** Whether every counter and bitmap byte of live slot {@code s} is 0 ({@link ProfileRecord#isAllZero}). */
@@ -623,12 +488,8 @@ final class FunctionColumns {
      * finished: the records are built from what is left while the output is written.
      */
     void releaseMergingColumns() {
-        table = null;
-        contributorPositions = null;
-        contributorSums = null;
-        contributorsAt = null;
-        contributorsKept = null;
-        contributorsRoom = null;
+        keys.releaseTable();
+        contributors.releaseLists();
     }
 
     /** Position of the latest record of live slot {@code s} that overflowed, or -1. */
@@ -647,146 +508,27 @@ final class FunctionColumns {
     /** Shared by the records without bitmap: an empty array cannot be changed. */
     private static final byte[] NO_BITMAP = new byte[0];
 
-    private Contributors contributors(int s) {
-        int at = contributorsAt[s];
-        int n = contributorsKept[s];
-        return Contributors.of(Arrays.copyOfRange(contributorPositions, at, at + n),
-                Arrays.copyOfRange(contributorSums, at, at + n), n, total[s], totalCountSum[s]);
-    }
-
-    private void setContributors(int s, Contributors c) {
-        int n = c.kept();
-        if (contributorsRoom[s] < n) {
-            contributorsAt[s] = reserveContributors(n);
-            contributorsRoom[s] = n;
-        }
-        int at = contributorsAt[s];
-        for (int i = 0; i < n; i++) {
-            contributorPositions[at + i] = c.position(i);
-            contributorSums[at + i] = c.countSum(i);
-        }
-        contributorsKept[s] = n;
-        total[s] = c.total();
-        totalCountSum[s] = c.totalCountSum();
-    }
-
-    /** {@link Contributors#addOne} on the slot's columns. */
-    private void addContributor(int s, long position, long countSum) {
-        total[s]++;
-        totalCountSum[s] = Saturating.add(totalCountSum[s], countSum);
-        int kept = contributorsKept[s];
-        int base = contributorsAt[s];
-        int at = kept;
-        while (at > 0 && contributorPositions[base + at - 1] > position) {
-            at--; // ties keep the listed one first
-        }
-        if (at >= LIMIT) {
-            return;
-        }
-        int n = Math.min(LIMIT, kept + 1);
-        if (contributorsRoom[s] < n) {
-            // Moved to the end of the arena with twice the room (a merge of two inputs keeps two).
-            int room = Math.min(LIMIT, Math.max(n, 2 * contributorsRoom[s]));
-            int moved = reserveContributors(room);
-            System.arraycopy(contributorPositions, base, contributorPositions, moved, kept);
-            System.arraycopy(contributorSums, base, contributorSums, moved, kept);
-            contributorsAt[s] = moved;
-            contributorsRoom[s] = room;
-            base = moved;
-        }
-        System.arraycopy(contributorPositions, base + at, contributorPositions, base + at + 1, n - 1 - at);
-        System.arraycopy(contributorSums, base + at, contributorSums, base + at + 1, n - 1 - at);
-        contributorPositions[base + at] = position;
-        contributorSums[base + at] = countSum;
-        contributorsKept[s] = n;
-    }
-
+    /** A new slot for (name, hash), live, with room in every column. */
     private int newSlot(String name, long hash) {
-        if (size == names.length) {
-            growSlots();
+        int capacity = keys.capacity();
+        if (countsAt.length < capacity) {
+            countsAt = Arrays.copyOf(countsAt, capacity);
+            countsLength = Arrays.copyOf(countsLength, capacity);
+            bitmapAt = Arrays.copyOf(bitmapAt, capacity);
+            bitmapLength = Arrays.copyOf(bitmapLength, capacity);
+            minPos = Arrays.copyOf(minPos, capacity);
+            overflowPos = Arrays.copyOf(overflowPos, capacity);
+            sites = Arrays.copyOf(sites, capacity);
+            finishedSites = Arrays.copyOf(finishedSites, capacity);
         }
-        if ((size + 1) * 2 > table.length) {
-            rehash(table.length * 2);
-        }
-        int s = size++;
-        names[s] = name;
-        hashes[s] = hash;
-        if (nameBytes.length - nameBytesUsed < name.length()) {
-            nameBytes = Arrays.copyOf(nameBytes, grown(nameBytes.length, nameBytesUsed, name.length()));
-        }
-        nameAt[s] = nameBytesUsed;
-        for (int c = 0; c < name.length(); c++) {
-            nameBytes[nameBytesUsed++] = (byte) name.charAt(c);
-        }
-        int h = spread(name.hashCode());
-        nameHashes[s] = h;
-        demoted[s] = false;
+        contributors.ensureSlots(capacity);
         live++;
-        int mask = table.length - 1;
-        boolean first = true;
-        int i = h & mask;
-        for (; table[i] != 0; i = (i + 1) & mask) {
-            int other = (int) table[i] - 1;
-            if ((int) (table[i] >>> 32) == h && names[other].equals(name)) {
-                first = false;
-                sharedName[other] = true;
-            }
-        }
-        table[i] = entry(h, s);
-        firstOfName[s] = first;
-        sharedName[s] = !first;
-        return s;
-    }
-
-    private void rehash(int capacity) {
-        long[] t = new long[capacity];
-        int mask = capacity - 1;
-        for (int s = 0; s < size; s++) {
-            int i = nameHashes[s] & mask;
-            while (t[i] != 0) {
-                i = (i + 1) & mask;
-            }
-            t[i] = entry(nameHashes[s], s);
-        }
-        table = t;
-    }
-
-    private static long entry(int nameHash, int slot) {
-        return ((long) nameHash << 32) | (slot + 1L);
-    }
-
-    /** Bytes of slot {@code s}'s name: names are appended to {@link #nameBytes} slot after slot. */
-    private int nameLength(int s) {
-        return (s + 1 < size ? nameAt[s + 1] : nameBytesUsed) - nameAt[s];
-    }
-
-    private void growSlots() {
-        int n = names.length * 2;
-        names = Arrays.copyOf(names, n);
-        hashes = Arrays.copyOf(hashes, n);
-        nameHashes = Arrays.copyOf(nameHashes, n);
-        nameAt = Arrays.copyOf(nameAt, n);
-        demoted = Arrays.copyOf(demoted, n);
-        firstOfName = Arrays.copyOf(firstOfName, n);
-        sharedName = Arrays.copyOf(sharedName, n);
-        countsAt = Arrays.copyOf(countsAt, n);
-        countsLength = Arrays.copyOf(countsLength, n);
-        bitmapAt = Arrays.copyOf(bitmapAt, n);
-        bitmapLength = Arrays.copyOf(bitmapLength, n);
-        minPos = Arrays.copyOf(minPos, n);
-        overflowPos = Arrays.copyOf(overflowPos, n);
-        total = Arrays.copyOf(total, n);
-        totalCountSum = Arrays.copyOf(totalCountSum, n);
-        contributorsAt = Arrays.copyOf(contributorsAt, n);
-        contributorsKept = Arrays.copyOf(contributorsKept, n);
-        contributorsRoom = Arrays.copyOf(contributorsRoom, n);
-        sites = Arrays.copyOf(sites, n);
-        finishedSites = Arrays.copyOf(finishedSites, n);
+        return keys.add(name, hash);
     }
 
     private int reserveCounts(int n) {
         if (counts.length - countsUsed < n) {
-            counts = Arrays.copyOf(counts, grown(counts.length, countsUsed, n));
+            counts = Arrays.copyOf(counts, ColumnArena.grown(counts.length, countsUsed, n));
         }
         int at = countsUsed;
         countsUsed += n;
@@ -795,37 +537,10 @@ final class FunctionColumns {
 
     private int reserveBitmap(int n) {
         if (bitmaps.length - bitmapsUsed < n) {
-            bitmaps = Arrays.copyOf(bitmaps, grown(bitmaps.length, bitmapsUsed, n));
+            bitmaps = Arrays.copyOf(bitmaps, ColumnArena.grown(bitmaps.length, bitmapsUsed, n));
         }
         int at = bitmapsUsed;
         bitmapsUsed += n;
         return at;
-    }
-
-    private int reserveContributors(int n) {
-        if (contributorPositions.length - contributorsUsed < n) {
-            int capacity = grown(contributorPositions.length, contributorsUsed, n);
-            contributorPositions = Arrays.copyOf(contributorPositions, capacity);
-            contributorSums = Arrays.copyOf(contributorSums, capacity);
-        }
-        int at = contributorsUsed;
-        contributorsUsed += n;
-        return at;
-    }
-
-    /** A capacity of at least {@code used + n}: doubled, but never past the largest array. */
-    private static int grown(int capacity, int used, int n) {
-        long need = (long) used + n;
-        long grown = Math.max(need, Math.min((long) capacity * 2, Integer.MAX_VALUE - 8));
-        if (need > Integer.MAX_VALUE - 8) {
-            throw new OutOfMemoryError("merge state: more than 2^31 entries in one column");
-        }
-        return (int) grown;
-    }
-
-    /** Mixes a string hash so that its low bits, which pick the table entry, depend on all of it. */
-    private static int spread(int h) {
-        int x = (h ^ (h >>> 16)) * 0x9E3779B1;
-        return x ^ (x >>> 15);
     }
 }
