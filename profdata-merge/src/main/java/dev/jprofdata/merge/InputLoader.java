@@ -120,11 +120,8 @@ final class InputLoader {
                 RecordBatch batch = new RecordBatch(true);
                 BatchReader batches = (BatchReader) reader;
                 while (batches.nextBatch(batch)) {
-                    for (int i = 0; i < batch.size(); i++) {
-                        countsRead = Saturating.add(countsRead,
-                                weightedCountSum(batch.counts(), batch.countsStart(i), batch.countsEnd(i), input.weight()));
-                    }
-                    state.add(batch, input.weight(), inputIndex, ordinal);
+                    // The state sums what it adds (the same sums as weightedCountSum's, once).
+                    countsRead = Saturating.add(countsRead, state.add(batch, input.weight(), inputIndex, ordinal));
                     ordinal += batch.size();
                 }
             }
@@ -215,19 +212,7 @@ final class InputLoader {
      * saturation; pseudo-count records carry markers, not counts, and give 0 (data-loss accounting).
      */
     static long weightedCountSum(ProfileRecord r, long weight) {
-        return weightedCountSum(r.counts(), 0, r.counts().length, weight);
-    }
-
-    /** {@link #weightedCountSum(ProfileRecord, long)} of the counters {@code [from, to)} of {@code counts}. */
-    static long weightedCountSum(long[] counts, int from, int to, long weight) {
-        if (to > from && ProfileRecord.isPseudoCount(counts[from])) {
-            return 0;
-        }
-        long sum = 0;
-        for (int i = from; i < to; i++) {
-            sum = Saturating.add(sum, Saturating.capCounter(Saturating.multiply(counts[i], weight)));
-        }
-        return sum;
+        return r.isPseudo() ? 0 : Saturating.cappedSum(r.counts(), 0, r.counts().length, weight);
     }
 
     private static void closeQuietly(ProfileReader reader) {

@@ -48,6 +48,8 @@ final class FunctionColumns {
 
     private long[] counts = new long[1 << 12];
     private int countsUsed;
+    /** What the record the last {@code create} or {@code addInPlace} took contributed ({@link #lastCountSum}). */
+    private long lastCountSum;
     private byte[] bitmaps = new byte[1 << 8];
     private int bitmapsUsed;
 
@@ -185,6 +187,7 @@ final class FunctionColumns {
         System.arraycopy(bitmap, bitmapFrom, bitmaps, bitmapAt[s], numBitmap);
         minPos[s] = position;
         contributors.start(s, position, sum);
+        lastCountSum = sum;
         sites[s] = NO_SITES;
         return s;
     }
@@ -261,6 +264,7 @@ final class FunctionColumns {
         if (incomingCapped) {
             overflowPos[s] = Math.max(overflowPos[s], position);
         }
+        lastCountSum = sum;
         return sum;
     }
 
@@ -490,6 +494,15 @@ final class FunctionColumns {
     void releaseMergingColumns() {
         keys.releaseTable();
         contributors.releaseLists();
+    }
+
+    /**
+     * What the record the last {@code create} or successful {@code addInPlace} took contributes:
+     * its counters times the weight, each capped, summed with saturation (as
+     * {@link Saturating#cappedSum}).
+     */
+    long lastCountSum() {
+        return lastCountSum;
     }
 
     /** Position of the latest record of live slot {@code s} that overflowed, or -1. */

@@ -109,19 +109,28 @@ public final class MergeState {
      * Adds the records of {@code batch}, the records {@code firstOrdinal} on of input
      * {@code inputIndex}, with the input's weight: the same as adding each with
      * {@link #add(ProfileRecord, long, long)}, without building them where the columns take them.
+     * Returns what the records' counters contribute, summed ({@link Saturating#cappedSum} of each,
+     * 0 for pseudo counts): the data-loss accounting's count of what was read.
      */
-    public void add(RecordBatch batch, long weight, int inputIndex, long firstOrdinal) {
+    public long add(RecordBatch batch, long weight, int inputIndex, long firstOrdinal) {
         if (!batch.withValues()) {
             // Its records would lose their bitmaps and value sites.
             throw new IllegalArgumentException("a merge takes batches with values only");
         }
+        long read = 0;
         for (int i = 0; i < batch.size(); i++) {
             long position = position(inputIndex, firstOrdinal + i);
             if (columns != null && addToColumns(batch, i, weight, position)) {
+                read = Saturating.add(read, columns.lastCountSum());
                 continue;
             }
+            int from = batch.countsStart(i);
+            int to = batch.countsEnd(i);
+            boolean pseudo = to > from && ProfileRecord.isPseudoCount(batch.counts()[from]);
+            read = Saturating.add(read, pseudo ? 0 : Saturating.cappedSum(batch.counts(), from, to, weight));
             add(batch.record(i), weight, position);
         }
+        return read;
     }
 
     /** Adds record {@code i} of {@code batch} to the columns when they hold (or can start) its key. */

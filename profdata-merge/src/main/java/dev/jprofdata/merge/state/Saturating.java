@@ -33,4 +33,16 @@ public final class Saturating {
     public static long capCounter(long value) {
         return Long.compareUnsigned(value, COUNTER_CAP) > 0 ? COUNTER_CAP : value;
     }
+
+    /**
+     * What a record's counters {@code counts[from, to)} contribute at {@code weight}: each
+     * multiplied and capped as merging caps it, summed with saturation.
+     */
+    public static long cappedSum(long[] counts, int from, int to, long weight) {
+        long sum = 0;
+        for (int i = from; i < to; i++) {
+            sum = add(sum, capCounter(weight == 1 ? counts[i] : multiply(counts[i], weight)));
+        }
+        return sum;
+    }
 }
