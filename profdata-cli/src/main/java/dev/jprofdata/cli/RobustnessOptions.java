@@ -99,8 +99,7 @@ final class RobustnessOptions {
             return true;
         }
         err.println("error: merge dropped more than --max-dropped-fraction=" + fractionText.trim() + " of its input: "
-                + percent(loss.droppedCountFraction()) + " of the counts read, "
-                + percent(loss.lostInputFraction()) + " of the inputs lost entirely; nothing was written");
+                + loss.droppedShares() + "; nothing was written");
         return false;
     }
 

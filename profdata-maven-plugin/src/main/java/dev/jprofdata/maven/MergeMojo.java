@@ -74,6 +74,14 @@ public final class MergeMojo extends AbstractMojo {
      */
     @Parameter(property = "jprofdata.sample", defaultValue = "false")
     boolean sample;
+    /**
+     * Fail the goal, writing nothing, when the merge dropped more than this fraction (0 to 1) of
+     * what it read: of the counts read (counter mismatches, inputs cut short) or of the inputs
+     * (unreadable or empty ones, whose counts are unknown), as {@code jprofdata merge
+     * --max-dropped-fraction}. Unset: no limit.
+     */
+    @Parameter(property = "jprofdata.maxDroppedFraction")
+    String maxDroppedFraction;
     /** Skip the goal. */
     @Parameter(property = "jprofdata.skip", defaultValue = "false")
     boolean skip;
@@ -98,6 +106,7 @@ public final class MergeMojo extends AbstractMojo {
             mergeSample(list);
             return;
         }
+        double maxDropped = parseFraction(maxDroppedFraction);
         MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode))
                 .valueMerge(parseValueMerge(valueMerge)).build();
         MergeListener progress = new MergeListener() {
@@ -121,6 +130,11 @@ public final class MergeMojo extends AbstractMojo {
         }
         for (InputFailure f : result.failures()) {
             getLog().warn("jprofdata: " + f.file() + ": " + f.reason());
+        }
+        if (maxDropped >= 0 && result.dataLoss().exceeds(maxDropped)) {
+            throw new MojoFailureException("jprofdata: merge dropped more than maxDroppedFraction="
+                    + maxDroppedFraction.trim() + " of its input: " + result.dataLoss().droppedShares()
+                    + "; nothing was written");
         }
         Path out = basedir.toPath().resolve(output.toPath());
         try {
@@ -176,6 +190,22 @@ public final class MergeMojo extends AbstractMojo {
             parts.add(f.file() + ": " + f.reason());
         }
         return String.join("; ", parts);
+    }
+
+    /** {@code maxDroppedFraction} as a number from 0 to 1, or -1 when it is not set. */
+    static double parseFraction(String text) throws MojoExecutionException {
+        if (text == null || text.isBlank()) {
+            return -1;
+        }
+        try {
+            double f = Double.parseDouble(text.trim());
+            if (f >= 0 && f <= 1) {
+                return f;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new MojoExecutionException("jprofdata: maxDroppedFraction must be a number from 0 to 1, not " + text);
     }
 
     static FailureMode parse(String mode) throws MojoExecutionException {

@@ -96,6 +96,20 @@ public record DataLoss(
         return droppedCountFraction() > maxFraction || lostInputFraction() > maxFraction;
     }
 
+    /**
+     * What was dropped, in words, for a merge refused by a limit on the dropped fraction:
+     * {@code "4.81% of the counts read, 0.00% of the inputs lost entirely"}. The command line and
+     * the Maven plugin both say it.
+     */
+    public String droppedShares() {
+        return percent(droppedCountFraction()) + " of the counts read, " + percent(lostInputFraction())
+                + " of the inputs lost entirely";
+    }
+
+    private static String percent(double f) {
+        return String.format(java.util.Locale.ROOT, "%.2f%%", 100 * f);
+    }
+
     public boolean anyLoss() {
         return inputsLost > 0 || inputsPartial > 0 || emptyInputs > 0 || recordsDropped > 0
                 || countsDroppedByMismatch != 0;
