@@ -86,7 +86,7 @@ final class RobustnessOptions {
         String dropped = Long.toUnsignedString(loss.droppedCount()) + " of " + Long.toUnsignedString(loss.totalCount());
         int unknown = loss.inputsWithUnknownCounts();
         if (unknown == 0) {
-            return dropped + " counts dropped (" + percent(loss.droppedCountFraction()) + ")";
+            return dropped + " counts dropped (" + DataLoss.percent(loss.droppedCountFraction()) + ")";
         }
         return dropped + " counts read dropped; counts of " + unknown + (unknown == 1 ? " input" : " inputs")
                 + " unknown";
@@ -103,7 +103,4 @@ final class RobustnessOptions {
         return false;
     }
 
-    private static String percent(double f) {
-        return String.format(Locale.ROOT, "%.2f%%", 100 * f);
-    }
 }

@@ -106,7 +106,8 @@ public record DataLoss(
                 + " of the inputs lost entirely";
     }
 
-    private static String percent(double f) {
+    /** {@code f} as a percentage with two decimals: {@code 0.0481} is {@code "4.81%"}. */
+    public static String percent(double f) {
         return String.format(java.util.Locale.ROOT, "%.2f%%", 100 * f);
     }
 

@@ -14,16 +14,10 @@ final class IndexedFormat {
     static final int MIN_WRITE_VERSION = 7;
     /** The newest version LLVM 22 knows, written for host-only profiles. */
     static final int LLVM_VERSION = 13;
-    /** The offload fork's version: v13 plus uniformity bytes per record, bitmap bytes as u8. */
-    static final int OFFLOAD_VERSION = 14;
-    /** The offload fork's later version: v14 plus wave counters per record. */
-    static final int WAVE_VERSION = 15;
-
-    static {
-        // The names above are for messages and options; the layout itself is IndexedLayout's.
-        assert OFFLOAD_VERSION == IndexedLayout.Part.UNIFORMITY.since()
-                && WAVE_VERSION == IndexedLayout.Part.WAVES.since();
-    }
+    /** The offload fork's version: v13 plus uniformity bytes per record, bitmap bytes as u8 (IndexedLayout). */
+    static final int OFFLOAD_VERSION = IndexedLayout.Part.UNIFORMITY.since();
+    /** The offload fork's later version: v14 plus wave counters per record (IndexedLayout). */
+    static final int WAVE_VERSION = IndexedLayout.Part.WAVES.since();
     /** The version {@code llvm-profdata merge --write-prev-version} writes. */
     static final int PREV_VERSION = 11;
 

@@ -48,8 +48,6 @@ final class FunctionColumns {
 
     private long[] counts = new long[1 << 12];
     private int countsUsed;
-    /** What the record the last {@code create} or {@code addInPlace} took contributed ({@link #lastCountSum}). */
-    private long lastCountSum;
     private byte[] bitmaps = new byte[1 << 8];
     private int bitmapsUsed;
 
@@ -120,90 +118,101 @@ final class FunctionColumns {
         live--;
     }
 
-    /** Starts a key with one plain record ({@code find} returned -1 for it). */
-    void create(ProfileRecord record, long weight, long position) {
-        long[] src = record.counts();
-        byte[] bitmap = record.bitmap();
-        int s = start(record.name(), record.hash(), src, 0, src.length, bitmap, 0, bitmap.length, weight, position);
+    /**
+     * Starts a key with one plain record ({@code find} returned -1 for it); returns what the
+     * record's counters contribute (their capped weighted sum).
+     */
+    long create(ProfileRecord record, long weight, long position) {
+        int s = newShape(record.name(), record.hash(), record.counts().length, record.bitmap().length, position);
         if (record.hasValueSites()) {
             SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
             for (int k = 0; k < ValueKind.COUNT; k++) {
                 ValueSite[] in = record.valueSites()[k];
-                SiteValues[] mine = new SiteValues[in.length];
+                kinds[k] = new SiteValues[in.length];
                 for (int i = 0; i < in.length; i++) {
-                    mine[i] = SiteValues.of(in[i], weight, position);
+                    kinds[k][i] = SiteValues.empty(in[i].size());
                 }
-                kinds[k] = mine;
             }
             sites[s] = kinds;
         }
+        long sum = add(s, record, weight, position);
+        contributors.start(s, position, sum);
+        return sum;
     }
 
     /**
      * Starts a key with record {@code i} of {@code batch} ({@code find} returned -1 for it); the
-     * record must be plain (a batch never holds GPU data; no pseudo counts).
+     * record must be plain (a batch never holds GPU data; no pseudo counts). Returns what the
+     * record's counters contribute.
      */
-    void create(RecordBatch batch, int i, long weight, long position) {
-        int s = start(batch.name(i), batch.hash(i), batch.counts(), batch.countsStart(i),
-                batch.countsEnd(i) - batch.countsStart(i), batch.bitmaps(), batch.bitmapStart(i),
-                batch.bitmapEnd(i) - batch.bitmapStart(i), weight, position);
+    long create(RecordBatch batch, int i, long weight, long position) {
+        int s = newShape(batch.name(i), batch.hash(i), batch.countsEnd(i) - batch.countsStart(i),
+                batch.bitmapEnd(i) - batch.bitmapStart(i), position);
         if (batch.hasValueSites(i)) {
             SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
             for (int k = 0; k < ValueKind.COUNT; k++) {
                 int first = batch.sitesStart(i, k);
-                SiteValues[] mine = new SiteValues[batch.sitesEnd(i, k) - first];
-                for (int j = 0; j < mine.length; j++) {
-                    int from = batch.valuesStart(first + j);
-                    int n = batch.valuesEnd(first + j) - from;
-                    mine[j] = SiteValues.empty(n);
-                    mine[j].add(batch.values(), batch.valueCounts(), from, n, weight, position);
+                kinds[k] = new SiteValues[batch.sitesEnd(i, k) - first];
+                for (int j = 0; j < kinds[k].length; j++) {
+                    kinds[k][j] = SiteValues.empty(batch.valuesEnd(first + j) - batch.valuesStart(first + j));
                 }
-                kinds[k] = mine;
             }
             sites[s] = kinds;
         }
+        long sum = add(s, batch, i, weight, position);
+        contributors.start(s, position, sum);
+        return sum;
     }
 
-    /** A new slot holding one record's counters (times {@code weight}) and bitmap, no value sites yet. */
-    private int start(String name, long hash, long[] src, int from, int n, byte[] bitmap, int bitmapFrom,
-            int numBitmap, long weight, long position) {
+    /**
+     * A new slot of {@code numCounts} counters and {@code numBitmap} bitmap bytes, all 0 (fresh
+     * arena space is never reused), created at {@code position}, with no value sites yet: adding
+     * the creating record to it then is what creating from it means.
+     */
+    private int newShape(String name, long hash, int numCounts, int numBitmap, long position) {
         int s = newSlot(name, hash);
-        int at = reserveCounts(n);
-        countsAt[s] = at;
-        countsLength[s] = n;
-        boolean capped = false;
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            long raw = src[from + i];
-            long scaled = weight == 1 ? raw : Saturating.multiply(raw, weight);
-            long kept = Saturating.capCounter(scaled);
-            capped |= kept != scaled;
-            sum = Saturating.add(sum, kept);
-            counts[at + i] = kept;
-        }
-        overflowPos[s] = capped ? position : -1;
+        countsAt[s] = reserveCounts(numCounts);
+        countsLength[s] = numCounts;
         bitmapAt[s] = reserveBitmap(numBitmap);
         bitmapLength[s] = numBitmap;
-        System.arraycopy(bitmap, bitmapFrom, bitmaps, bitmapAt[s], numBitmap);
         minPos[s] = position;
-        contributors.start(s, position, sum);
-        lastCountSum = sum;
+        overflowPos[s] = -1;
         sites[s] = NO_SITES;
         return s;
     }
 
+    /** Whether a plain record has the shape of live slot {@code s} ({@link #add} may take it). */
+    boolean fits(int s, ProfileRecord record) {
+        return record.counts().length == countsLength[s] && record.bitmap().length == bitmapLength[s]
+                && sameSites(sites[s], record);
+    }
+
+    /** Whether record {@code i} of {@code batch} has the shape of live slot {@code s}. */
+    boolean fits(int s, RecordBatch batch, int i) {
+        return batch.countsEnd(i) - batch.countsStart(i) == countsLength[s]
+                && batch.bitmapEnd(i) - batch.bitmapStart(i) == bitmapLength[s] && sameSites(sites[s], batch, i);
+    }
+
     /**
-     * Adds a plain record to live slot {@code s} when it has the slot's shape; false, changing
-     * nothing, when it does not (the key must then be demoted).
+     * Adds a plain record that {@link #fits} live slot {@code s} (its counters, bitmap and value
+     * sites) and lists its contribution; returns what its counters contribute.
      */
-    boolean addInPlace(int s, ProfileRecord record, long weight, long position) {
-        long[] src = record.counts();
-        byte[] bitmap = record.bitmap();
-        if (src.length != countsLength[s] || bitmap.length != bitmapLength[s] || !sameSites(sites[s], record)) {
-            return false;
-        }
-        long sum = addCounts(s, src, 0, weight, position);
-        orBitmap(s, bitmap, 0);
+    long addInPlace(int s, ProfileRecord record, long weight, long position) {
+        long sum = add(s, record, weight, position);
+        contributors.add(s, position, sum);
+        return sum;
+    }
+
+    /** {@link #addInPlace(int, ProfileRecord, long, long)} for record {@code i} of {@code batch}. */
+    long addInPlace(int s, RecordBatch batch, int i, long weight, long position) {
+        long sum = add(s, batch, i, weight, position);
+        contributors.add(s, position, sum);
+        return sum;
+    }
+
+    private long add(int s, ProfileRecord record, long weight, long position) {
+        long sum = addCounts(s, record.counts(), 0, weight, position);
+        orBitmap(s, record.bitmap(), 0);
         SiteValues[][] kinds = sites[s];
         for (int k = 0; k < kinds.length; k++) {
             ValueSite[] in = record.valueSites()[k];
@@ -211,16 +220,10 @@ final class FunctionColumns {
                 kinds[k][i].add(in[i], weight, position);
             }
         }
-        contributors.add(s, position, sum);
-        return true;
+        return sum;
     }
 
-    /** {@link #addInPlace(int, ProfileRecord, long, long)} for record {@code i} of {@code batch}. */
-    boolean addInPlace(int s, RecordBatch batch, int i, long weight, long position) {
-        if (batch.countsEnd(i) - batch.countsStart(i) != countsLength[s]
-                || batch.bitmapEnd(i) - batch.bitmapStart(i) != bitmapLength[s] || !sameSites(sites[s], batch, i)) {
-            return false;
-        }
+    private long add(int s, RecordBatch batch, int i, long weight, long position) {
         long sum = addCounts(s, batch.counts(), batch.countsStart(i), weight, position);
         orBitmap(s, batch.bitmaps(), batch.bitmapStart(i));
         SiteValues[][] kinds = sites[s];
@@ -232,13 +235,13 @@ final class FunctionColumns {
                         position);
             }
         }
-        contributors.add(s, position, sum);
-        return true;
+        return sum;
     }
 
     /**
      * Adds one record's counters (times {@code weight}), from {@code from} in {@code src}, to slot
-     * {@code s}; returns their capped sum (the record's contribution).
+     * {@code s}; returns their capped sum (the record's contribution). On a new slot (all 0) this
+     * is the creating record's weighting and capping.
      */
     private long addCounts(int s, long[] src, int from, long weight, long position) {
         int at = countsAt[s];
@@ -264,7 +267,6 @@ final class FunctionColumns {
         if (incomingCapped) {
             overflowPos[s] = Math.max(overflowPos[s], position);
         }
-        lastCountSum = sum;
         return sum;
     }
 
@@ -310,9 +312,7 @@ final class FunctionColumns {
 
     /** Adds live slot {@code o} of {@code other}, of the same shape ({@link #sameShape}), into live slot {@code s}. */
     void absorb(int s, FunctionColumns other, int o) {
-        for (int i = 0; i < bitmapLength[s]; i++) {
-            bitmaps[bitmapAt[s] + i] |= other.bitmaps[other.bitmapAt[o] + i];
-        }
+        orBitmap(s, other.bitmaps, other.bitmapAt[o]);
         absorb(s, other.counts, other.countsAt[o], other.minPos[o], other.overflowPos[o], other.sites[o],
                 other.contributors.get(o));
     }
@@ -494,15 +494,6 @@ final class FunctionColumns {
     void releaseMergingColumns() {
         keys.releaseTable();
         contributors.releaseLists();
-    }
-
-    /**
-     * What the record the last {@code create} or successful {@code addInPlace} took contributes:
-     * its counters times the weight, each capped, summed with saturation (as
-     * {@link Saturating#cappedSum}).
-     */
-    long lastCountSum() {
-        return lastCountSum;
     }
 
     /** Position of the latest record of live slot {@code s} that overflowed, or -1. */

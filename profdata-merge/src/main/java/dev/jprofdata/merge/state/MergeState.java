@@ -91,7 +91,8 @@ public final class MergeState {
                 }
                 columns.addDemoted(record.name(), record.hash());
             } else if (!columns.isDemoted(slot)) {
-                if (FunctionColumns.plain(record) && columns.addInPlace(slot, record, weight, position)) {
+                if (FunctionColumns.plain(record) && columns.fits(slot, record)) {
+                    columns.addInPlace(slot, record, weight, position);
                     return;
                 }
                 demote(slot);
@@ -120,31 +121,25 @@ public final class MergeState {
         long read = 0;
         for (int i = 0; i < batch.size(); i++) {
             long position = position(inputIndex, firstOrdinal + i);
-            if (columns != null && addToColumns(batch, i, weight, position)) {
-                read = Saturating.add(read, columns.lastCountSum());
-                continue;
-            }
             int from = batch.countsStart(i);
             int to = batch.countsEnd(i);
             boolean pseudo = to > from && ProfileRecord.isPseudoCount(batch.counts()[from]);
+            if (columns != null && !pseudo) {
+                // Where the columns hold (or can start) the key, they add the record and sum it.
+                int slot = columns.find(batch, i);
+                if (slot < 0) {
+                    read = Saturating.add(read, columns.create(batch, i, weight, position));
+                    continue;
+                }
+                if (!columns.isDemoted(slot) && columns.fits(slot, batch, i)) {
+                    read = Saturating.add(read, columns.addInPlace(slot, batch, i, weight, position));
+                    continue;
+                }
+            }
             read = Saturating.add(read, pseudo ? 0 : Saturating.cappedSum(batch.counts(), from, to, weight));
             add(batch.record(i), weight, position);
         }
         return read;
-    }
-
-    /** Adds record {@code i} of {@code batch} to the columns when they hold (or can start) its key. */
-    private boolean addToColumns(RecordBatch batch, int i, long weight, long position) {
-        int start = batch.countsStart(i);
-        if (batch.countsEnd(i) > start && ProfileRecord.isPseudoCount(batch.counts()[start])) {
-            return false;
-        }
-        int slot = columns.find(batch, i);
-        if (slot < 0) {
-            columns.create(batch, i, weight, position);
-            return true;
-        }
-        return !columns.isDemoted(slot) && columns.addInPlace(slot, batch, i, weight, position);
     }
 
     /**
