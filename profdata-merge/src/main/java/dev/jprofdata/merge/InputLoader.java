@@ -27,13 +27,17 @@ final class InputLoader {
     private final long budgetPerState;
     private final long memoryBudget;
     private final NameTableCache names;
+    private final boolean setDeviceApart;
 
     /**
      * {@code states}: how many merge states share the memory budget (one per worker slice);
-     * {@code names}: the merge's decoded names sections, shared by its readers.
+     * {@code names}: the merge's decoded names sections, shared by its readers;
+     * {@code setDeviceApart}: an input that turns out to hold GPU device records is not merged but
+     * answered with {@link Loaded#DEVICE} (the host part of a split merge).
      */
-    InputLoader(MergeOptions options, int states, NameTableCache names) {
+    InputLoader(MergeOptions options, int states, NameTableCache names, boolean setDeviceApart) {
         this.names = names;
+        this.setDeviceApart = setDeviceApart;
         this.budgetPerState = options.memoryBudget() == 0 ? 0 : Math.max(1, options.memoryBudget() / states);
         this.memoryBudget = options.memoryBudget();
         this.remapper = options.remapper();
@@ -63,6 +67,16 @@ final class InputLoader {
         Loaded(ProfileKind kind, InputFailure failure, List<String> notices, List<String> deviceWarnings,
                 List<String> details) {
             this(kind, failure, notices, deviceWarnings, details, 0, 0, false);
+        }
+
+        /**
+         * The answer for an input set apart as a GPU device profile: opened, found to hold device
+         * records, closed; nothing of it is in the state.
+         */
+        static final Loaded DEVICE = new Loaded(null, null);
+
+        boolean setApart() {
+            return this == DEVICE;
         }
     }
 
@@ -106,9 +120,9 @@ final class InputLoader {
         } catch (IOException e) {
             return new Loaded(null, InputFailure.ioError(input.displayName(), describe(e), 0));
         }
-        if (options.hostOnly() && reader.deviceData().filter(DeviceData::hasAnyDeviceRecords).isPresent()) {
+        if (setDeviceApart && reader.deviceData().filter(DeviceData::hasAnyDeviceRecords).isPresent()) {
             closeQuietly(reader);
-            throw new DeviceRecordsFoundException(input.displayName());
+            return Loaded.DEVICE;
         }
         List<String> deviceWarnings = new ArrayList<>();
         List<String> details = new ArrayList<>();
