@@ -95,6 +95,20 @@ public final class CodeObjectSymbolizer {
         return frames;
     }
 
+    /**
+     * Every DW_TAG_subprogram DIE in section order (definitions, declarations and abstract
+     * instances of inlined functions), with names and declaration lines resolved as for frames.
+     */
+    public List<FunctionDeclaration> functions() throws CodeObjectException {
+        List<FunctionDeclaration> out = new ArrayList<>(info.subprograms.size());
+        for (SubroutineDie die : info.subprograms) {
+            SourceFrame f = frame(die, null, 0, 0, 0);
+            out.add(new FunctionDeclaration(die.offset, f.name(), f.linkageName(), f.declFile(), f.declLine(),
+                    die.lowPc));
+        }
+        return out;
+    }
+
     private SourceFrame rowFrame(DwarfUnit unit, LineTable table, LineTable.Row row, SubroutineDie die)
             throws CodeObjectException {
         String file = null;

@@ -25,6 +25,8 @@ final class DebugInfo {
 
     final List<DwarfUnit> units = new ArrayList<>();
     final Map<Long, SubroutineDie> subroutines = new HashMap<>();
+    /** The DW_TAG_subprogram DIEs in section order. */
+    final List<SubroutineDie> subprograms = new ArrayList<>();
     final Map<DwarfUnit, TreeMap<Long, Owner>> addressMaps = new HashMap<>();
 
     static DebugInfo read(DwarfSections sections) throws CodeObjectException {
@@ -84,6 +86,9 @@ final class DebugInfo {
             if (die != null) {
                 die.parent = enclosing.get(depth);
                 subroutines.put(dieOffset, die);
+                if (die.isSubprogram()) {
+                    subprograms.add(die);
+                }
                 inUnit.add(die);
                 insert(map, die);
             }
