@@ -39,7 +39,13 @@ public record CodeObjectUri(String uri, Path path, long offset, long size) {
         if (encodedPath.isEmpty()) {
             throw new CodeObjectException(uri, -1, Kind.MALFORMED, "code object URI names no file");
         }
-        Path path = Path.of(percentDecode(uri, encodedPath));
+        Path path;
+        try {
+            path = Path.of(percentDecode(uri, encodedPath));
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new CodeObjectException(uri, -1, Kind.MALFORMED, "code object URI path is not a valid path: "
+                    + e.getReason());
+        }
         if (hash < 0) {
             return new CodeObjectUri(uri, path, 0, -1);
         }

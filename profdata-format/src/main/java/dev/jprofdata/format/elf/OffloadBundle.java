@@ -29,6 +29,8 @@ public final class OffloadBundle {
     private static final int ENTRY_FIXED_SIZE = 24;
     /** Entry ids are short target names; a longer one is damage, not a name to allocate. */
     private static final long MAX_ID_LENGTH = 4096;
+    /** More entries than any real bundle has (one per target); only used to word errors. */
+    private static final long MAX_PLAUSIBLE_ENTRIES = 4096;
 
     private final Path path;
     private final long bundleOffset;
@@ -78,13 +80,16 @@ public final class OffloadBundle {
                         "truncated offload bundle header");
             }
             long count = le(readAt(channel, name, bundleOffset + COUNT_OFFSET, 8), 0);
-            // Each entry takes at least its three 8-byte fields, so the table bounds the count.
-            if (Long.compareUnsigned(count, (bundleSize - FIRST_ENTRY) / ENTRY_FIXED_SIZE) > 0) {
+            // Each entry takes at least its three 8-byte fields, so the file bounds the count. A count
+            // that a cut file cannot hold but a whole one could is left to the entry loop, which
+            // reports where the entries stop.
+            if (Long.compareUnsigned(count, (bundleSize - FIRST_ENTRY) / ENTRY_FIXED_SIZE) > 0
+                    && Long.compareUnsigned(count, MAX_PLAUSIBLE_ENTRIES) > 0) {
                 throw new CodeObjectException(name, bundleOffset + COUNT_OFFSET, Kind.CORRUPT_HEADER,
                         "offload bundle entry count " + Long.toUnsignedString(count)
                                 + " does not fit in the file");
             }
-            List<OffloadBundleEntry> entries = new ArrayList<>((int) count);
+            List<OffloadBundleEntry> entries = new ArrayList<>((int) Math.min(count, MAX_PLAUSIBLE_ENTRIES));
             long pos = FIRST_ENTRY;
             for (long i = 0; i < count; i++) {
                 if (bundleSize - pos < ENTRY_FIXED_SIZE) {
