@@ -19,8 +19,9 @@ import java.util.Set;
  * sections). The answers are those of {@code llvm-symbolizer --inlines}, against which the tests
  * check them.
  *
- * <p>Addresses are the code object's own virtual addresses (for an AMDGPU code object, the
- * offsets rocprofv3 reports as {@code code_object_offset}). The compile units are read when the
+ * <p>Addresses are the code object's own virtual addresses, not file offsets (for an AMDGPU code
+ * object loaded with its load delta equal to its load base, rocprofv3's
+ * {@code code_object_offset}). The compile units are read when the
  * symbolizer is made; each line table when an address first needs it. Damage found then or later
  * is a {@link CodeObjectException} naming the file and byte offset. Not thread-safe.
  */

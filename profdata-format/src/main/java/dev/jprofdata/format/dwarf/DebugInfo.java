@@ -276,16 +276,55 @@ final class DebugInfo {
         die.ranges = ranges(unit, die.lowPc, highForm, highValue, rangesForm, rangesValue);
     }
 
-    /** The unit whose ranges hold {@code address}, or null. */
-    DwarfUnit unitFor(long address) {
-        for (DwarfUnit u : units) {
-            for (int i = 0; i < u.ranges.length; i += 2) {
-                if (address >= u.ranges[i] && address < u.ranges[i + 1]) {
-                    return u;
+    /** Every unit range as {low, high, unit index}, by low address; and the running maximum of high. */
+    private long[][] unitRanges;
+    private long[] maxHighUpTo;
+
+    private void indexUnitRanges() {
+        List<long[]> all = new ArrayList<>();
+        for (int u = 0; u < units.size(); u++) {
+            long[] r = units.get(u).ranges;
+            for (int i = 0; i < r.length; i += 2) {
+                if (r[i] < r[i + 1]) {
+                    all.add(new long[] {r[i], r[i + 1], u});
                 }
             }
         }
-        return null;
+        all.sort((a, b) -> Long.compare(a[0], b[0]));
+        unitRanges = all.toArray(new long[0][]);
+        maxHighUpTo = new long[unitRanges.length];
+        long max = Long.MIN_VALUE;
+        for (int i = 0; i < unitRanges.length; i++) {
+            max = Math.max(max, unitRanges[i][1]);
+            maxHighUpTo[i] = max;
+        }
+    }
+
+    /**
+     * The unit whose ranges hold {@code address}, or null; where units overlap (damage, or
+     * duplicated code), the first in section order, as a scan of the units in order would give.
+     */
+    DwarfUnit unitFor(long address) {
+        if (unitRanges == null) {
+            indexUnitRanges();
+        }
+        int lo = 0;
+        int hi = unitRanges.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (unitRanges[mid][0] <= address) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        long best = Long.MAX_VALUE;
+        for (int i = lo - 1; i >= 0 && maxHighUpTo[i] > address; i--) {
+            if (address < unitRanges[i][1]) {
+                best = Math.min(best, unitRanges[i][2]);
+            }
+        }
+        return best == Long.MAX_VALUE ? null : units.get((int) best);
     }
 
     /** The innermost subroutine DIE of {@code unit} whose ranges hold {@code address}, or null. */
