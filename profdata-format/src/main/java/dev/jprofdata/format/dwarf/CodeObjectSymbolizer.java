@@ -6,6 +6,7 @@ import dev.jprofdata.format.elf.ElfFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -80,7 +81,7 @@ public final class CodeObjectSymbolizer {
         LineTable.Row row = table == null ? null : table.lookup(address);
         if (chain.isEmpty()) {
             frames.add(rowFrame(unit, table, row, null));
-            return frames;
+            return Collections.unmodifiableList(frames);
         }
         for (int i = 0; i < chain.size(); i++) {
             SubroutineDie die = chain.get(i);
@@ -93,7 +94,7 @@ public final class CodeObjectSymbolizer {
                         Math.max(callee.callDiscriminator, 0)));
             }
         }
-        return frames;
+        return Collections.unmodifiableList(frames);
     }
 
     /**
@@ -107,7 +108,7 @@ public final class CodeObjectSymbolizer {
             out.add(new FunctionDeclaration(die.offset, f.name(), f.linkageName(), f.declFile(), f.declLine(),
                     die.lowPc));
         }
-        return out;
+        return Collections.unmodifiableList(out);
     }
 
     private SourceFrame rowFrame(DwarfUnit unit, LineTable table, LineTable.Row row, SubroutineDie die)

@@ -15,7 +15,6 @@ import java.util.Optional;
  */
 public final class ElfFile {
     private static final long SHN_XINDEX = 0xffff;
-    private static final int SYMBOL_SIZE = 24;
 
     private final FileSlice bytes;
     private final ElfHeader header;
@@ -49,10 +48,10 @@ public final class ElfFile {
         long nameIndex = header.sectionNameIndex();
         if (count == 0) {
             // More sections than e_shnum holds: the count is section 0's sh_size.
-            count = bytes.u64(shoff + 32, "section 0 size");
+            count = bytes.u64(shoff + ElfSection.SH_SIZE, "section 0 size");
         }
         if (nameIndex == SHN_XINDEX) {
-            nameIndex = bytes.u32(shoff + 40, "section 0 link");
+            nameIndex = bytes.u32(shoff + ElfSection.SH_LINK, "section 0 link");
         }
         if (Long.compareUnsigned(count, (bytes.size() - shoff) / ElfHeader.SECTION_HEADER_SIZE) > 0) {
             throw bytes.error(fieldPos, Kind.CORRUPT_HEADER, "section header table of "
@@ -66,9 +65,11 @@ public final class ElfFile {
         long[][] raw = new long[(int) count][];
         for (int i = 0; i < count; i++) {
             long p = shoff + (long) i * ElfHeader.SECTION_HEADER_SIZE;
-            raw[i] = new long[] {bytes.u32(p, "sh_name"), bytes.u32(p + 4, "sh_type"), bytes.u64(p + 8, "sh_flags"),
-                bytes.u64(p + 16, "sh_addr"), bytes.u64(p + 24, "sh_offset"), bytes.u64(p + 32, "sh_size"),
-                bytes.u32(p + 40, "sh_link"), bytes.u32(p + 44, "sh_info"), bytes.u64(p + 56, "sh_entsize")};
+            raw[i] = new long[] {bytes.u32(p + ElfSection.SH_NAME, "sh_name"),
+                bytes.u32(p + ElfSection.SH_TYPE, "sh_type"), bytes.u64(p + ElfSection.SH_FLAGS, "sh_flags"),
+                bytes.u64(p + ElfSection.SH_ADDR, "sh_addr"), bytes.u64(p + ElfSection.SH_OFFSET, "sh_offset"),
+                bytes.u64(p + ElfSection.SH_SIZE, "sh_size"), bytes.u32(p + ElfSection.SH_LINK, "sh_link"),
+                bytes.u32(p + ElfSection.SH_INFO, "sh_info"), bytes.u64(p + ElfSection.SH_ENTSIZE, "sh_entsize")};
         }
         long[] names = raw[(int) nameIndex];
         FileSlice nameTable = sectionBytes(bytes, shoff, (int) nameIndex, names[1], names[2], names[4], names[5]);
@@ -93,7 +94,8 @@ public final class ElfFile {
             return bytes.slice(0, 0, "empty section");
         }
         if (offset < 0 || size < 0 || offset > bytes.size() || size > bytes.size() - offset) {
-            throw bytes.error(shoff + (long) index * ElfHeader.SECTION_HEADER_SIZE + 24, Kind.CORRUPT_HEADER,
+            throw bytes.error(shoff + (long) index * ElfHeader.SECTION_HEADER_SIZE + ElfSection.SH_OFFSET,
+                    Kind.CORRUPT_HEADER,
                     "section " + index + " (" + Long.toUnsignedString(size) + " bytes at offset "
                             + Long.toUnsignedString(offset) + ") runs past the end of the " + bytes.size()
                             + "-byte file");
@@ -135,7 +137,7 @@ public final class ElfFile {
     public FileSlice bytes(ElfSection section) throws CodeObjectException {
         long headerPos = header.sectionHeaderOffset() + (long) section.index() * ElfHeader.SECTION_HEADER_SIZE;
         if (section.isCompressed()) {
-            throw bytes.error(headerPos + 8, Kind.UNSUPPORTED_VERSION, "section " + section.name()
+            throw bytes.error(headerPos + ElfSection.SH_FLAGS, Kind.UNSUPPORTED_VERSION, "section " + section.name()
                     + " is compressed (SHF_COMPRESSED), which is not supported; relink without"
                     + " --compress-debug-sections");
         }
@@ -196,25 +198,26 @@ public final class ElfFile {
             return List.of();
         }
         long headerPos = header.sectionHeaderOffset() + (long) table.index() * ElfHeader.SECTION_HEADER_SIZE;
-        if (table.entrySize() != SYMBOL_SIZE) {
-            throw bytes.error(headerPos + 56, Kind.MALFORMED,
-                    "symbol table entry size " + table.entrySize() + " is not " + SYMBOL_SIZE);
+        if (table.entrySize() != ElfSymbol.SIZE) {
+            throw bytes.error(headerPos + ElfSection.SH_ENTSIZE, Kind.MALFORMED,
+                    "symbol table entry size " + table.entrySize() + " is not " + ElfSymbol.SIZE);
         }
         if (table.link() >= sections.size()) {
-            throw bytes.error(headerPos + 40, Kind.MALFORMED,
+            throw bytes.error(headerPos + ElfSection.SH_LINK, Kind.MALFORMED,
                     "symbol table's string table index " + table.link() + " is not a section");
         }
         FileSlice entries = bytes(table);
         FileSlice names = bytes(sections.get((int) table.link()));
-        long count = entries.size() / SYMBOL_SIZE;
+        long count = entries.size() / ElfSymbol.SIZE;
         List<ElfSymbol> symbols = new ArrayList<>((int) Math.min(count, 1 << 16));
         for (long i = 0; i < count; i++) {
-            long p = i * SYMBOL_SIZE;
-            long nameOffset = entries.u32(p, "st_name");
-            int info = entries.u8(p + 4, "st_info");
+            long p = i * ElfSymbol.SIZE;
+            long nameOffset = entries.u32(p + ElfSymbol.ST_NAME, "st_name");
+            int info = entries.u8(p + ElfSymbol.ST_INFO, "st_info");
             String name = nameOffset == 0 ? "" : names.cString(nameOffset, "symbol name");
-            symbols.add(new ElfSymbol(name, entries.u64(p + 8, "st_value"), entries.u64(p + 16, "st_size"), info & 0xf,
-                    info >>> 4, entries.u16(p + 6, "st_shndx")));
+            symbols.add(new ElfSymbol(name, entries.u64(p + ElfSymbol.ST_VALUE, "st_value"),
+                    entries.u64(p + ElfSymbol.ST_SIZE, "st_size"), info & 0xf, info >>> 4,
+                    entries.u16(p + ElfSymbol.ST_SHNDX, "st_shndx")));
         }
         return symbols;
     }

@@ -13,6 +13,17 @@ public record ElfSection(int index, String name, long type, long flags, long add
     public static final long SHT_NOBITS = 8;
     public static final long SHT_DYNSYM = 11;
 
+    // The byte layout of an Elf64_Shdr (64 bytes).
+    static final int SH_NAME = 0;
+    static final int SH_TYPE = 4;
+    static final int SH_FLAGS = 8;
+    static final int SH_ADDR = 16;
+    static final int SH_OFFSET = 24;
+    static final int SH_SIZE = 32;
+    static final int SH_LINK = 40;
+    static final int SH_INFO = 44;
+    static final int SH_ENTSIZE = 56;
+
     /** The section's data is compressed (an Elf64_Chdr precedes it). */
     public static final long SHF_COMPRESSED = 0x800;
 

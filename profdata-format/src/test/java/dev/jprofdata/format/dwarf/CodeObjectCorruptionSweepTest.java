@@ -28,11 +28,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CodeObjectCorruptionSweepTest {
     /** Cases per file; -Djprofdata.codeObjectSweepCases=N runs a longer sweep by hand. */
-    private static final int CASES_PER_FILE = Integer.getInteger("jprofdata.codeObjectSweepCases", 120);
+    private static final int CASES_PER_FILE = Integer.getInteger("jprofdata.codeObjectSweepCases", 100);
 
     static Stream<String> files() {
-        return Stream.of("kernels.gfx942.O2.dwarf5.co", "kernels.gfx950.O2.dwarf4.co", "host_contrast.x86_64.so",
-                "kernels.gfx942-gfx950.bundle");
+        return Stream.of("kernels.gfx942.O2.dwarf5.co", "kernels.gfx950.O2.dwarf4.co", "kernels-rdc.gfx942.O2.dwarf4.co",
+                "host_contrast.x86_64.so", "kernels.gfx942-gfx950.bundle");
     }
 
     @ParameterizedTest
