@@ -49,10 +49,6 @@ final class DwarfCursor {
         return bytes;
     }
 
-    String section() {
-        return section;
-    }
-
     private void need(long n, String what) throws CodeObjectException {
         if (n < 0 || pos > limit || n > limit - pos) {
             throw new CodeObjectException(bytes.file(), bytes.fileOffsetOf(Math.min(pos, bytes.size())),

@@ -407,11 +407,6 @@ final class LineTable {
         return s;
     }
 
-    /** For tests: the number of rows. */
-    int rowCount() {
-        return rows.size();
-    }
-
     @Override
     public String toString() {
         return "LineTable[v" + version + ", " + rows.size() + " rows, files " + Arrays.toString(files.toArray()) + "]";
