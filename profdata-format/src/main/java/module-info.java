@@ -13,6 +13,8 @@ module dev.jprofdata.format {
     requires static com.github.luben.zstd_jni;
 
     exports dev.jprofdata.format;
+    exports dev.jprofdata.format.dwarf;
+    exports dev.jprofdata.format.elf;
     exports dev.jprofdata.format.offload;
     exports dev.jprofdata.format.sample;
     exports dev.jprofdata.format.summary;
