@@ -70,6 +70,20 @@ public final class ValueProfData {
      * before it reads one. Reads only the header, the entries' headers and their site bytes.
      */
     public static Checked check(Bytes in, long at, long available) throws ProfileFormatException {
+        return check(in, at, available, null);
+    }
+
+    /** Sees each entry of a block as {@link #check} accepts it: its kind and number of sites. */
+    public interface EntryObserver {
+        void entry(int kind, long numSites);
+    }
+
+    /**
+     * As {@link #check}, telling {@code entries} (when not null) each entry's kind and number of
+     * sites as it is accepted, for callers with checks of their own on the same pass.
+     */
+    public static Checked check(Bytes in, long at, long available, EntryObserver entries)
+            throws ProfileFormatException {
         if (available < 8) {
             return Checked.failed(Problem.HEADER_CUT, at);
         }
@@ -114,6 +128,9 @@ public final class ValueProfData {
             if (entrySize > end - entry) {
                 return Checked.failed(Problem.PAST_TOTAL, entry);
             }
+            if (entries != null) {
+                entries.entry((int) in.unsigned32(entry), numSites);
+            }
             entry += entrySize;
             sites += numSites;
             values += numValues;
@@ -126,7 +143,7 @@ public final class ValueProfData {
         return (8 + numSites + 7) & ~7L;
     }
 
-    /** What {@link #walk} reports of a block's sites, kind by kind in ascending kind order. */
+    /** What {@link #walk} and {@link #walkByKind} report of a block's sites. */
     public interface SiteVisitor {
         /**
          * An entry of kind {@code kind} with {@code numSites} sites and {@code numValues} values in
@@ -143,33 +160,49 @@ public final class ValueProfData {
     }
 
     /**
-     * Walks the sites of a block that {@link #check} accepted, kind by kind in ascending kind order;
-     * a kind listed twice gives its first entry's sites, then its second's (LLVM appends them).
+     * Walks the sites of a block that {@link #check} accepted in block order, one pass: each kind's
+     * sites come in their order, a kind listed twice its first entry's sites before its second's,
+     * which is all a caller that keeps kinds apart needs.
      */
     public static void walk(Bytes in, long at, SiteVisitor visitor) throws ProfileFormatException {
+        walkEntries(in, at, -1, visitor);
+    }
+
+    /**
+     * As {@link #walk}, but kind by kind in ascending kind order (one pass per kind), for callers
+     * that append sites kind after kind.
+     */
+    public static void walkByKind(Bytes in, long at, SiteVisitor visitor) throws ProfileFormatException {
+        for (int kind = 0; kind < ValueKind.COUNT; kind++) {
+            walkEntries(in, at, kind, visitor);
+        }
+    }
+
+    /** Visits the entries of kind {@code wanted} (every entry when it is -1), in block order. */
+    private static void walkEntries(Bytes in, long at, int wanted, SiteVisitor visitor)
+            throws ProfileFormatException {
         long numKinds = in.unsigned32(at + 4);
-        for (int wanted = 0; numKinds > 0 && wanted < ValueKind.COUNT; wanted++) {
-            long entry = at + 8;
-            for (long k = 0; k < numKinds; k++) {
-                int kind = (int) in.unsigned32(entry);
-                int numSites = (int) in.unsigned32(entry + 4);
-                long valueAt = entry + headerSize(numSites);
-                if (kind == wanted) {
-                    long numValues = 0;
-                    for (int s = 0; s < numSites; s++) {
-                        numValues += in.unsigned8(entry + 8 + s);
-                    }
-                    visitor.entry(kind, numSites, numValues);
-                }
+        long entry = at + 8;
+        for (long k = 0; k < numKinds; k++) {
+            int kind = (int) in.unsigned32(entry);
+            int numSites = (int) in.unsigned32(entry + 4);
+            long valueAt = entry + headerSize(numSites);
+            boolean visit = wanted < 0 || kind == wanted;
+            if (visit) {
+                long numValues = 0;
                 for (int s = 0; s < numSites; s++) {
-                    int n = in.unsigned8(entry + 8 + s);
-                    if (kind == wanted) {
-                        visitor.site(kind, n, valueAt);
-                    }
-                    valueAt += 16L * n;
+                    numValues += in.unsigned8(entry + 8 + s);
                 }
-                entry = valueAt;
+                visitor.entry(kind, numSites, numValues);
             }
+            for (int s = 0; s < numSites; s++) {
+                int n = in.unsigned8(entry + 8 + s);
+                if (visit) {
+                    visitor.site(kind, n, valueAt);
+                }
+                valueAt += 16L * n;
+            }
+            entry = valueAt;
         }
     }
 }

@@ -74,7 +74,7 @@ final class ValueProfDataCodec {
      * {@code batch}, as {@link #decode} gives them.
      */
     static void addTo(MappedBytes in, long at, RecordBatch batch) throws ProfileFormatException {
-        ValueProfData.walk(in, at, new ValueProfData.SiteVisitor() {
+        ValueProfData.walkByKind(in, at, new ValueProfData.SiteVisitor() {
             @Override
             public void site(int kind, int n, long valueAt) throws ProfileFormatException {
                 int to = batch.addSite(kind, n);

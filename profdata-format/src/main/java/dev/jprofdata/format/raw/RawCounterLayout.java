@@ -388,36 +388,31 @@ public final class RawCounterLayout {
 
     private boolean valueDataFits(RawBytes bytes) {
         long at = 0;
+        // Beyond soundness, seen on the same pass: each kind once, with the first file's number of sites.
+        int[] seen = new int[ValueKind.COUNT];
+        boolean[] fits = {true};
+        int[][] sitesOfKind = {null};
+        ValueProfData.EntryObserver entries = (kind, numSites) -> {
+            fits[0] &= seen[kind]++ == 0 && numSites == sitesOfKind[0][kind];
+        };
         for (int r = 0; r < hasValues.length; r++) {
             if (!hasValues[r]) {
                 continue;
             }
+            java.util.Arrays.fill(seen, 0);
+            sitesOfKind[0] = siteCounts[r];
             ValueProfData.Checked checked;
             try {
-                checked = ValueProfData.check(bytes, at, bytes.size() - at);
+                checked = ValueProfData.check(bytes, at, bytes.size() - at, entries);
             } catch (ProfileFormatException e) {
                 return false;
             }
             if (!checked.ok()) {
                 return false;
             }
-            // Beyond soundness: each kind once, with the first file's number of sites.
-            int[] sitesOfKind = siteCounts[r];
-            int[] seen = new int[ValueKind.COUNT];
-            boolean[] fits = {true};
-            walk(bytes, at, new ValueProfData.SiteVisitor() {
-                @Override
-                public void entry(int kind, int numSites, long numValues) {
-                    fits[0] &= seen[kind]++ == 0 && numSites == sitesOfKind[kind];
-                }
-
-                @Override
-                public void site(int kind, int n, long valueAt) {
-                }
-            });
             for (int k = 0; k < ValueKind.COUNT; k++) {
                 // A kind with sites in the first file that is missing here.
-                fits[0] &= seen[k] > 0 || sitesOfKind[k] == 0;
+                fits[0] &= seen[k] > 0 || siteCounts[r][k] == 0;
             }
             if (!fits[0]) {
                 return false;
