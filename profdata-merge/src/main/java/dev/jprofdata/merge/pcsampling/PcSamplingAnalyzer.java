@@ -152,8 +152,9 @@ public final class PcSamplingAnalyzer {
             }
         }
         if (lateInstructions > 0) {
-            warnings.add(lateInstructions + " stalled samples came before their instruction's text in the JSON, so"
-                    + " their pipe was unknown: they are left out of the oversubscription and backpressure counts");
+            warnings.add(lateInstructions + " stalled samples have no instruction text (their inst_index was not in"
+                    + " strings.pc_sample_instructions when they were read), so their pipe is unknown: they are left"
+                    + " out of the oversubscription and backpressure counts");
         }
     }
 
