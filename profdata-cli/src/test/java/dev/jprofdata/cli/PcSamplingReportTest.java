@@ -57,6 +57,11 @@ class PcSamplingReportTest {
         assertThat(r.stdout()).contains("Line range vector-ops.cpp:77-82: 25 of 97 samples (25.8%)")
                 .contains("issued           3 (12.0%)")
                 .contains("WAITCNT 21 (95.5%), ALU_DEPENDENCY 1 (4.5%)");
+        // Without a kernel trace no kernel has a name, so a function range finds nothing, and says so.
+        CliRun named = CliRun.run(DIR, "pc-sampling", "report", CSV, "--function", "multiply_kernel", "--lines", "77-82");
+        assertThat(named.exitCode()).isZero();
+        assertThat(named.stdout()).contains("warning: no kept kernel is named like 'multiply_kernel'")
+                .doesNotContain("Line range");
         CliRun f = CliRun.run(DIR, "pc-sampling", "report", CSV, "--function", "k");
         assertThat(f.exitCode()).isEqualTo(1);
         assertThat(f.stderr()).isEqualTo("error: --function needs --lines (the line range of that function)\n");

@@ -1,6 +1,5 @@
 package dev.jprofdata.merge.pcsampling;
 
-import dev.jprofdata.format.pcsampling.ArbiterPipe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -83,10 +82,5 @@ public final class Diagnosis {
     /** {@code part} of {@code whole} as a percentage with one decimal ("n/a" for an empty whole). */
     public static String percent(long part, long whole) {
         return whole == 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100.0 * part / whole);
-    }
-
-    /** The name of pipe {@code i} of {@link SampleTally#PIPES}, in lower case as the JSON keys spell it. */
-    static String key(ArbiterPipe p) {
-        return p.jsonSuffix();
     }
 }

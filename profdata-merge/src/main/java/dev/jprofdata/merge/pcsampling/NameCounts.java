@@ -8,9 +8,15 @@ import java.util.Map;
 
 /**
  * Counts by name for the few names of an enum-like field (stall reasons, instruction types): a
- * handful of entries, searched linearly, so a tally stays small.
+ * handful of entries, searched linearly, so a tally stays small. A damaged file could hold any
+ * number of different names; past {@link #MAX_NAMES} they are counted together as {@link #OTHERS},
+ * so neither memory nor time grows with them.
  */
 public final class NameCounts {
+    static final int MAX_NAMES = 64;
+    /** Where names past the first {@link #MAX_NAMES} are counted. */
+    public static final String OTHERS = "(other names)";
+
     private String[] names = new String[0];
     private long[] counts = new long[0];
 
@@ -20,6 +26,10 @@ public final class NameCounts {
                 counts[i] += n;
                 return;
             }
+        }
+        if (names.length >= MAX_NAMES - 1 && !name.equals(OTHERS)) {
+            add(OTHERS, n);
+            return;
         }
         names = Arrays.copyOf(names, names.length + 1);
         counts = Arrays.copyOf(counts, counts.length + 1);

@@ -357,6 +357,11 @@ public final class PcSamplingAnalyzer {
         }
         kernels.sort(Comparator.comparingLong((KernelSummary k) -> -k.tally().samples())
                 .thenComparing(KernelSummary::name));
+        LineRange range = options.lineRange();
+        if (range != null && range.function() != null && kernels.stream().noneMatch(k -> k.lineRange() != null)) {
+            warnings.add("no kept kernel is named like '" + range.function() + "' and no sample's frame in "
+                    + range + " names that function: the line range is empty");
+        }
         if (method == SamplingMethod.STOCHASTIC && total.arbiterSamples() == 0 && notes.isEmpty()) {
             addNote(CSV_NOTE);
         }

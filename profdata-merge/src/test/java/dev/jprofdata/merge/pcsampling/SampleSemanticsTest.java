@@ -81,6 +81,17 @@ class SampleSemanticsTest {
     }
 
     @Test
+    void anyNumberOfUnknownNamesStaysBounded() {
+        NameCounts c = new NameCounts();
+        for (int i = 0; i < 10_000; i++) {
+            c.add("REASON_" + i, 1);
+        }
+        assertThat(c.sorted()).hasSize(NameCounts.MAX_NAMES);
+        assertThat(c.total()).isEqualTo(10_000);
+        assertThat(c.get(NameCounts.OTHERS)).isEqualTo(10_000 - (NameCounts.MAX_NAMES - 1));
+    }
+
+    @Test
     void brokenInvariantsAreCountedNotFatal() {
         InvariantChecks c = new InvariantChecks();
         c.check(sample(true, "VALU", "OTHER_WAIT", 0, 0, true, 4), "v_add_f32 v0, v1, v2", "a", 32);
