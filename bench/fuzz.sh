@@ -26,6 +26,9 @@ if [ ${#targets[@]} -eq 0 ]; then
     SampleReaderFuzzTest#binaryReader
     SampleReaderFuzzTest#extBinaryReader
     SampleReaderFuzzTest#gccReader
+    PcSamplingReaderFuzzTest#samplesCsv
+    PcSamplingReaderFuzzTest#kernelTrace
+    PcSamplingReaderFuzzTest#resultsJson
   )
   # The .unifcnts reader joins when it exists.
   if ls profdata-format/src/test/java/dev/jprofdata/format/offload/*FuzzTest.java >/dev/null 2>&1; then

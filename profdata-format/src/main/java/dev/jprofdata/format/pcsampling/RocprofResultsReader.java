@@ -2,11 +2,13 @@ package dev.jprofdata.format.pcsampling;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import dev.jprofdata.format.ProfileFormatException.Kind;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigInteger;
@@ -76,27 +78,35 @@ public final class RocprofResultsReader {
             throws IOException {
         try (JsonParser p = FACTORY.createParser(in)) {
             RocprofResultsReader r = new RocprofResultsReader(p, file, sink, onRun);
-            try {
-                r.root();
-            } catch (JsonEOFException e) {
+            r.root();
+            return r.runs;
+        } catch (JsonEOFException e) {
+            throw new PcSamplingFormatException(file, offset(e), -1, Kind.TRUNCATED,
+                    "the JSON ends early: the file is cut short", e);
+        } catch (JsonParseException e) {
+            if (String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
+                // Jackson reports some ends of input as plain parse errors.
                 throw new PcSamplingFormatException(file, offset(e), -1, Kind.TRUNCATED,
                         "the JSON ends early: the file is cut short", e);
-            } catch (JsonParseException e) {
-                if (String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
-                    // Jackson reports some ends of input as plain parse errors.
-                    throw new PcSamplingFormatException(file, offset(e), -1, Kind.TRUNCATED,
-                            "the JSON ends early: the file is cut short", e);
-                }
-                throw new PcSamplingFormatException(file, offset(e), -1, Kind.MALFORMED,
-                        "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
-            } catch (InputCoercionException e) {
-                throw r.error("number out of range: " + e.getOriginalMessage().lines().findFirst().orElse(""));
             }
-            return r.runs;
+            throw new PcSamplingFormatException(file, offset(e), -1, Kind.MALFORMED,
+                    "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+        } catch (InputCoercionException e) {
+            throw new PcSamplingFormatException(file, offset(e), -1, Kind.MALFORMED,
+                    "number out of range: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+        } catch (JsonProcessingException e) {
+            // Jackson's limits (string and number lengths, nesting depth).
+            throw new PcSamplingFormatException(file, e.getLocation() == null ? -1 : e.getLocation().getByteOffset(),
+                    -1, Kind.MALFORMED, "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+        } catch (CharConversionException e) {
+            // Jackson guessed UTF-16 or UTF-32 from the first bytes (rocprofv3 writes UTF-8) and
+            // found them broken; thrown while the parser is made or while it reads.
+            throw new PcSamplingFormatException(file, -1, -1, Kind.MALFORMED, "not valid JSON: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
         }
     }
 
-    private static long offset(JsonParseException e) {
+    private static long offset(JsonProcessingException e) {
         return e.getLocation() == null ? -1 : e.getLocation().getByteOffset();
     }
 
