@@ -11,6 +11,7 @@ import dev.jprofdata.merge.pcsampling.KernelSummary;
 import dev.jprofdata.merge.pcsampling.LineSummary;
 import dev.jprofdata.merge.pcsampling.PcSamplingReport;
 import dev.jprofdata.merge.pcsampling.SampleTally;
+import dev.jprofdata.merge.pcsampling.Timeline;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -140,6 +141,28 @@ final class PcSamplingStructured {
             g.writeStringField("process", d.process());
             g.writeFieldName("metrics");
             metrics(d.tally());
+            timeline(d.timeline());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** The used bins of a dispatch's timeline: start (raw timestamp), width, samples and mean waves each. */
+    private void timeline(Timeline t) throws IOException {
+        int first = t.firstUsed();
+        int last = t.lastUsed();
+        if (last < first) {
+            return;
+        }
+        g.writeObjectFieldStart("timeline");
+        g.writeNumberField("start", t.start() + (long) first * t.binWidth());
+        g.writeNumberField("binWidth", t.binWidth());
+        g.writeArrayFieldStart("bins");
+        for (int i = first; i <= last; i++) {
+            g.writeStartObject();
+            g.writeNumberField("samples", t.samples(i));
+            g.writeNumberField("waveSum", t.waveSum(i));
             g.writeEndObject();
         }
         g.writeEndArray();

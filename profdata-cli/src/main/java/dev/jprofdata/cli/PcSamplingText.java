@@ -192,15 +192,24 @@ final class PcSamplingText {
         List<DispatchSummary> list = top(sorted);
         line("  Dispatches (" + shown(list.size(), k.dispatches().size()) + ", most samples first)");
         List<String[]> rows = new ArrayList<>();
-        rows.add(stochastic ? new String[] {"dispatch", "samples", "issued", "waves", "process"}
+        rows.add(stochastic ? new String[] {"dispatch", "samples", "issued", "waves", "waves by quarter", "process"}
                 : new String[] {"dispatch", "samples", "process"});
         for (DispatchSummary d : list) {
             SampleTally t = d.tally();
             rows.add(stochastic ? new String[] {Long.toString(d.dispatchId()), Long.toString(t.samples()),
-                pct(t.issued(), t.samples()), mean(t.waveMean()), d.process()}
+                pct(t.issued(), t.samples()), mean(t.waveMean()), quarters(d.timeline()), d.process()}
                 : new String[] {Long.toString(d.dispatchId()), Long.toString(t.samples()), d.process()});
         }
         indent(rows, "    ");
+    }
+
+    /** The mean wave count in each quarter of the dispatch's sampled time ("-" for none). */
+    private static String quarters(dev.jprofdata.merge.pcsampling.Timeline t) {
+        StringBuilder sb = new StringBuilder();
+        for (double v : t.meanWavesIn(4)) {
+            sb.append(sb.length() == 0 ? "" : " ").append(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v));
+        }
+        return sb.toString();
     }
 
     private <T> List<T> top(List<T> all) {

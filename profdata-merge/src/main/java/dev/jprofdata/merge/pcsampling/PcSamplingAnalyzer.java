@@ -88,6 +88,7 @@ public final class PcSamplingAnalyzer {
 
     private static final class DispatchAggregate {
         final SampleTally tally = new SampleTally(true);
+        final Timeline timeline = new Timeline();
         final Map<RawInstruction, SampleTally> instructions = new HashMap<>();
         long correlationId = -1;
         boolean correlationsDiffer;
@@ -191,6 +192,7 @@ public final class PcSamplingAnalyzer {
         DispatchAggregate agg = dispatches.computeIfAbsent(new DispatchKey(index, s.dispatchId()),
                 k -> new DispatchAggregate());
         agg.tally.add(s, pipe);
+        agg.timeline.add(s.timestamp(), s.waveCount());
         if (isUndecodable(s)) {
             agg.undecodable++;
         }
@@ -381,7 +383,8 @@ public final class PcSamplingAnalyzer {
         for (DispatchKey k : keys) {
             DispatchAggregate agg = dispatches.get(k);
             tally.addAll(agg.tally);
-            dispatchList.add(new DispatchSummary(processes.get(k.process()).name, k.dispatchId(), agg.tally));
+            dispatchList.add(new DispatchSummary(processes.get(k.process()).name, k.dispatchId(), agg.tally,
+                    agg.timeline));
             ResultsRun run = processes.get(k.process()).run;
             for (Map.Entry<RawInstruction, SampleTally> e : agg.instructions.entrySet()) {
                 RawInstruction r = e.getKey();
