@@ -245,29 +245,56 @@ public final class PcSamplingAnalyzer {
         if (keys.isEmpty()) {
             return;
         }
-        if (p.run.dispatches().isEmpty()) {
-            warnings.add(p.name + ": no kernel_dispatch records (rocprofv3 --kernel-trace was not given), so the"
-                    + " kernels of its samples are unknown");
-            return;
-        }
+        KernelRanges ranges = new KernelRanges(p.run);
         long missing = 0;
+        long inferred = 0;
         for (DispatchKey k : keys) {
             if (k.dispatchId() == 0) {
                 continue;
             }
             KernelDispatch d = p.run.dispatches().get(k.dispatchId());
-            if (d == null) {
-                missing++;
+            if (d != null) {
+                KernelSymbol sym = p.run.kernels().get(d.kernelId());
+                p.kernelOfDispatch.put(k.dispatchId(), sym != null ? sym.displayName()
+                        : "(kernel id " + d.kernelId() + ", no kernel symbol)");
                 continue;
             }
-            KernelSymbol sym = p.run.kernels().get(d.kernelId());
-            p.kernelOfDispatch.put(k.dispatchId(), sym != null ? sym.displayName()
-                    : "(kernel id " + d.kernelId() + ", no kernel symbol)");
+            String byPc = kernelByPc(dispatches.get(k), ranges);
+            if (byPc != null) {
+                p.kernelOfDispatch.put(k.dispatchId(), byPc);
+                inferred++;
+            } else {
+                missing++;
+            }
+        }
+        String why = p.run.dispatches().isEmpty() ? "no kernel_dispatch records (rocprofv3 --kernel-trace was not"
+                + " given)" : "sampled dispatch ids without a kernel_dispatch record";
+        if (inferred > 0) {
+            warnings.add(p.name + ": " + why + ": the kernels of " + inferred + " dispatches were found from the"
+                    + " kernels' entry offsets, every sample of each lying after one kernel's entry");
         }
         if (missing > 0) {
-            warnings.add(p.name + ": " + missing + " sampled dispatch ids have no kernel_dispatch record; their"
-                    + " kernels are unknown");
+            warnings.add(p.name + ": " + why + ": the kernels of " + missing + " dispatches are unknown");
         }
+    }
+
+    /**
+     * The one kernel every sample of a dispatch lies in by PC, or null when a sample lies in none
+     * or the samples point to different kernels (a called device function, or bad data).
+     */
+    private static String kernelByPc(DispatchAggregate agg, KernelRanges ranges) {
+        if (ranges.isEmpty()) {
+            return null;
+        }
+        String kernel = null;
+        for (RawInstruction r : agg.instructions.keySet()) {
+            String k = ranges.kernelAt(r.codeObjectId(), r.offset());
+            if (k == null || kernel != null && !kernel.equals(k)) {
+                return null;
+            }
+            kernel = k;
+        }
+        return kernel;
     }
 
     private void joinTrace(int index, Process p) {

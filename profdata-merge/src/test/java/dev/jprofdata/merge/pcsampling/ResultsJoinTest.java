@@ -82,10 +82,13 @@ class ResultsJoinTest {
             assertThat(i.instruction()).isEqualTo("s_waitcnt vmcnt(0)");
             assertThat(i.leafLine()).isEqualTo("/app/vcopy.cpp:20");
         });
-        assertThat(r.warnings()).containsExactly("run_results.json (pid 4242): 1 sampled dispatch ids have no"
-                + " kernel_dispatch record; their kernels are unknown");
-        KernelSummary unknown = r.kernels().stream().filter(k -> !k.known()).findFirst().get();
-        assertThat(unknown.instructions().get(0).frames()).hasSize(2);
+        // Dispatch 7's samples all lie after vecCopy_2's entry (8192 <= 8296): named by PC range.
+        assertThat(r.warnings()).containsExactly("run_results.json (pid 4242): sampled dispatch ids without a"
+                + " kernel_dispatch record: the kernels of 1 dispatches were found from the kernels' entry offsets,"
+                + " every sample of each lying after one kernel's entry");
+        KernelSummary byPc = r.kernels().stream().filter(k -> k.name().startsWith("vecCopy_2")).findFirst().get();
+        assertThat(byPc.dispatches()).extracting(DispatchSummary::dispatchId).containsExactly(7L);
+        assertThat(byPc.instructions().get(0).frames()).hasSize(2);
         // The line range over inlined frames: line 30 is the call site of the leaf at line 19.
         PcSamplingReport ranged = PcSamplingAnalyzer.analyze(List.of(new PcSamplingInput(p, "run_results.json")),
                 PcSamplingOptions.defaults().withLineRange(LineRange.parse(null, "vcopy.cpp:30-30")));
@@ -95,7 +98,8 @@ class ResultsJoinTest {
     @Test
     void processesKeepTheirOwnDispatchIds() throws IOException {
         // Two processes both have a dispatch 1; the second has no dispatch records: its samples
-        // must not take the first process's kernel.
+        // must not take the first process's kernel (vecCopy, by dispatch record), but the one
+        // their PCs lie in (vecCopy_2).
         String second = element(2, records(1, 0)).replaceFirst("\"kernel_dispatch\": \\[", "\"kernel_dispatch\": [],"
                 + " \"ignored\": [");
         String doc = "{\"rocprofiler-sdk-tool\": [" + element(1, records(1, 0)) + ", " + second + "]}";
@@ -104,9 +108,21 @@ class ResultsJoinTest {
         PcSamplingReport r = PcSamplingAnalyzer.analyze(List.of(new PcSamplingInput(p, "two.json")),
                 PcSamplingOptions.defaults());
         assertThat(r.total().samples()).isEqualTo(12);
-        assertThat(r.kernels()).hasSize(2);
-        assertThat(r.kernels().stream().filter(KernelSummary::known).findFirst().get().tally().samples()).isEqualTo(6);
+        assertThat(r.kernels()).extracting(KernelSummary::name).allMatch(n -> n.startsWith("vecCopy"))
+                .anyMatch(n -> n.startsWith("vecCopy(")).anyMatch(n -> n.startsWith("vecCopy_2("));
+        assertThat(r.kernels()).allMatch(k -> k.tally().samples() == 6 && k.dispatches().size() == 1);
         assertThat(r.warnings()).containsExactly("two.json (pid 2): no kernel_dispatch records (rocprofv3 --kernel-trace"
-                + " was not given), so the kernels of its samples are unknown");
+                + " was not given): the kernels of 1 dispatches were found from the kernels' entry offsets, every sample"
+                + " of each lying after one kernel's entry");
+        // Without kernel symbols there is nothing to go by: unknown, and said so.
+        String bare = "{\"rocprofiler-sdk-tool\": [{\"metadata\": {\"pid\": 3}, \"buffer_records\": {"
+                + "\"pc_sample_stochastic\": [" + records(1, 0) + "]}}]}";
+        Path b = tmp.resolve("bare_results.json");
+        Files.writeString(b, bare, StandardCharsets.UTF_8);
+        PcSamplingReport unknown = PcSamplingAnalyzer.analyze(List.of(new PcSamplingInput(b, "bare.json")),
+                PcSamplingOptions.defaults());
+        assertThat(unknown.kernels()).singleElement().satisfies(k -> assertThat(k.known()).isFalse());
+        assertThat(unknown.warnings()).contains("bare.json (pid 3): no kernel_dispatch records (rocprofv3"
+                + " --kernel-trace was not given): the kernels of 1 dispatches are unknown");
     }
 }
