@@ -28,9 +28,11 @@ import java.util.TreeMap;
  *
  * <p>Samples are streamed: what is kept is one {@link SampleTally} per dispatch and per
  * (dispatch, instruction) pair, so memory grows with the program and the number of dispatches,
- * never with the number of samples. Kernels are named only through ids: a sample's dispatch id,
- * that dispatch's kernel id (the results JSON's {@code kernel_dispatch} records, or the kernel
- * trace), that kernel's symbol; never through the position of anything in a file. A kernel trace
+ * never with the number of samples. Kernels are named through ids: a sample's dispatch id, that
+ * dispatch's kernel id (the results JSON's {@code kernel_dispatch} records, or the kernel trace),
+ * that kernel's symbol; never through the position of anything in a file. A results-JSON dispatch
+ * without a record is named from its PCs ({@link KernelRanges}) when they all lie in one kernel.
+ * A kernel trace
  * is used only if every sampled dispatch id of its samples file is in it with the same correlation
  * id; otherwise the report says why it was not used and the kernels stay unknown.
  */
