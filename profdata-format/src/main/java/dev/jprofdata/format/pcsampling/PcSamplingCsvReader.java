@@ -69,10 +69,7 @@ public final class PcSamplingCsvReader {
         String line;
         while ((line = lines.next()) != null) {
             if (line.isEmpty()) {
-                if (!lines.lastHadLineEnd()) {
-                    break;
-                }
-                throw lines.error(Kind.MALFORMED, "empty line inside the samples");
+                throw lines.error(Kind.MALFORMED, "empty line among the samples");
             }
             // The row's fixed layout first: it reads strings with unescaped quotes, which a generic
             // CSV split can misread without noticing; the generic split only explains a bad row.

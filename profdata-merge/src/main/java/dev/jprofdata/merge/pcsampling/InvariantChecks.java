@@ -10,8 +10,8 @@ final class InvariantChecks {
     private final Map<Invariant, Long> counts = new EnumMap<>(Invariant.class);
     private final Map<Invariant, String> firstExample = new EnumMap<>(Invariant.class);
 
-    /** Checks {@code s}; {@code maxWaves} is its CU's wave limit (32 on MI300 and MI350). */
-    void check(PcSample s, String instruction, String where, int maxWaves) {
+    /** Checks {@code s}, read from {@code file}; {@code maxWaves} is its CU's wave limit (32 on MI300 and MI350). */
+    void check(PcSample s, String instruction, String file, int maxWaves) {
         if (s.waveIssued() < 0) {
             return;
         }
@@ -19,47 +19,49 @@ final class InvariantChecks {
             int issue = s.arbiterIssue();
             int stall = s.arbiterStall();
             if (s.dualIssueValu() && !(ArbiterPipe.VALU.in(issue) && !ArbiterPipe.VALU.in(stall))) {
-                violated(Invariant.DUAL_ISSUE_WITHOUT_VALU_PROGRESS, where);
+                violated(Invariant.DUAL_ISSUE_WITHOUT_VALU_PROGRESS, file, s);
             }
             if ((stall & ~issue & ~ArbiterPipe.EXP.bit() & ~ArbiterPipe.LDS_DIRECT.bit() & ~ArbiterPipe.BRMSG.bit()) != 0) {
-                violated(Invariant.STALL_WITHOUT_ISSUE, where);
+                violated(Invariant.STALL_WITHOUT_ISSUE, file, s);
             }
             if (ArbiterPipe.EXP.in(stall)) {
-                violated(Invariant.EXP_STALL, where);
+                violated(Invariant.EXP_STALL, file, s);
             }
             int other = ArbiterPipe.LDS_DIRECT.bit() | ArbiterPipe.BRMSG.bit();
             if (((issue | stall) & other) != 0) {
-                violated(Invariant.NON_GFX9_PIPE, where);
+                violated(Invariant.NON_GFX9_PIPE, file, s);
             }
         }
         if (s.waveCount() >= 0 && (s.waveCount() < 1 || s.waveCount() > maxWaves)) {
-            violated(Invariant.WAVE_COUNT_RANGE, where);
+            violated(Invariant.WAVE_COUNT_RANGE, file, s);
         }
         String type = s.instType();
         if (s.issued()) {
             if (type.equals("NO_INST") || type.equals("OTHER") || type.equals("LDS_DIRECT")
                     || type.equals("DUAL_VALU") || type.equals("NONE")) {
-                violated(Invariant.ISSUED_TYPE, where);
+                violated(Invariant.ISSUED_TYPE, file, s);
             }
             if (instruction != null) {
                 String m = WavePipes.mnemonic(instruction);
                 if (m.startsWith("s_waitcnt") || m.equals("s_nop") || m.equals("s_sleep")) {
-                    violated(Invariant.ISSUED_WAIT, where);
+                    violated(Invariant.ISSUED_WAIT, file, s);
                 }
             }
         } else {
             if (!type.equals("NO_INST")) {
-                violated(Invariant.STALLED_TYPE, where);
+                violated(Invariant.STALLED_TYPE, file, s);
             }
             if (s.stallReason().equals("NONE") || s.stallReason().equals("SLEEP_WAIT")) {
-                violated(Invariant.STALLED_REASON, where);
+                violated(Invariant.STALLED_REASON, file, s);
             }
         }
     }
 
-    private void violated(Invariant rule, String where) {
+    private void violated(Invariant rule, String file, PcSample s) {
         counts.merge(rule, 1L, Long::sum);
-        firstExample.putIfAbsent(rule, where);
+        if (!firstExample.containsKey(rule)) {
+            firstExample.put(rule, PcSamplingAnalyzer.where(file, s));
+        }
     }
 
     /** The violations counted so far, by rule. */

@@ -129,7 +129,7 @@ public final class PcSamplingAnalyzer {
             processes.add(p);
             int index = processes.size() - 1;
             PcSamplingCsvReader.Summary summary = PcSamplingCsvReader.read(in.path(), in.name(),
-                    s -> accept(index, p, s, in.name() + " line " + s.position()));
+                    s -> accept(index, p, s, in.name()));
             if (!summary.lastLineHadLineEnd() && summary.samples() > 0) {
                 warnings.add(in.name() + ": the last line (" + summary.lines() + ") has no line end; if the file"
                         + " was cut short, its last sample may be incomplete");
@@ -143,7 +143,7 @@ public final class PcSamplingAnalyzer {
             // A run (process) is announced before its members, so its instruction table is there
             // for the samples that follow it (rocprofv3 writes the strings before the samples).
             List<ResultsRun> runs = RocprofResultsReader.read(in.path(), in.name(),
-                    s -> accept(first + s.run(), processes.get(first + s.run()), s, in.name() + " byte " + s.position()),
+                    s -> accept(first + s.run(), processes.get(first + s.run()), s, in.name()),
                     run -> processes.add(new Process(in.name(), run)));
             for (int r = 0; r < runs.size(); r++) {
                 ResultsRun run = runs.get(r);
@@ -167,17 +167,22 @@ public final class PcSamplingAnalyzer {
         }
     }
 
-    /** Counts one sample of process {@code index}. */
-    private void accept(int index, Process p, PcSample s, String where) throws PcSamplingInputException {
+    /** Where a sample of {@code file} is, for messages: its CSV line or its JSON byte offset. */
+    static String where(String file, PcSample s) {
+        return file + (s.codeObjectId() < 0 ? " line " : " byte ") + s.position();
+    }
+
+    /** Counts one sample of process {@code index}, read from {@code file}. */
+    private void accept(int index, Process p, PcSample s, String file) throws PcSamplingInputException {
         if (method == null) {
             method = s.method();
-            methodSource = where;
+            methodSource = where(file, s);
             if (method == SamplingMethod.HOST_TRAP) {
                 addNote(SKID_NOTE);
             }
         } else if (s.method() != method) {
             throw new PcSamplingInputException("the inputs mix " + words(method) + " samples (" + methodSource + ") and "
-                    + words(s.method()) + " samples (" + where + "): analyse each method separately");
+                    + words(s.method()) + " samples (" + where(file, s) + "): analyse each method separately");
         }
         ResultsRun run = p.run;
         String instruction = s.instruction();
@@ -190,7 +195,7 @@ public final class PcSamplingAnalyzer {
             lateInstructions++;
         }
         ArbiterPipe pipe = WavePipes.of(s, instruction, options.mfmaF64OnValu());
-        checks.check(s, instruction, where, run != null && run.maxWavesPerCu() > 0 ? run.maxWavesPerCu() : 32);
+        checks.check(s, instruction, file, run != null && run.maxWavesPerCu() > 0 ? run.maxWavesPerCu() : 32);
         DispatchAggregate agg = dispatches.computeIfAbsent(new DispatchKey(index, s.dispatchId()),
                 k -> new DispatchAggregate());
         agg.tally.add(s, pipe);

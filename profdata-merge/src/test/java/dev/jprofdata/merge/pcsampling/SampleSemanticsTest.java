@@ -109,6 +109,6 @@ class SampleSemanticsTest {
                 Invariant.EXP_STALL, 1L,
                 Invariant.STALLED_TYPE, 1L,
                 Invariant.STALLED_REASON, 1L));
-        assertThat(c.firstExamples()).containsEntry(Invariant.WAVE_COUNT_RANGE, "b");
+        assertThat(c.firstExamples()).containsEntry(Invariant.WAVE_COUNT_RANGE, "b byte 1");
     }
 }
