@@ -95,6 +95,8 @@ public final class PcSamplingAnalyzer {
         long correlationId = -1;
         boolean correlationsDiffer;
         long undecodable;
+        long firstTimestamp = Long.MAX_VALUE;
+        long lastTimestamp = Long.MIN_VALUE;
     }
 
     // --- reading -------------------------------------------------------------------------------
@@ -200,6 +202,8 @@ public final class PcSamplingAnalyzer {
                 k -> new DispatchAggregate());
         agg.tally.add(s, pipe);
         agg.timeline.add(s.timestamp(), s.waveCount());
+        agg.firstTimestamp = Math.min(agg.firstTimestamp, s.timestamp());
+        agg.lastTimestamp = Math.max(agg.lastTimestamp, s.timestamp());
         if (isUndecodable(s)) {
             agg.undecodable++;
         }
@@ -311,6 +315,8 @@ public final class PcSamplingAnalyzer {
         }
         List<Long> absent = new ArrayList<>();
         List<Long> otherCorrelation = new ArrayList<>();
+        List<Long> otherTime = new ArrayList<>();
+        String timeExample = null;
         long sampled = 0;
         for (DispatchKey k : keysOf(index)) {
             if (k.dispatchId() == 0) {
@@ -324,12 +330,19 @@ public final class PcSamplingAnalyzer {
             } else if (d.correlationId() >= 0 && agg.correlationId > 0
                     && (d.correlationId() != agg.correlationId || agg.correlationsDiffer)) {
                 otherCorrelation.add(k.dispatchId());
+            } else if (!duringDispatch(agg, d)) {
+                otherTime.add(k.dispatchId());
+                if (timeExample == null) {
+                    timeExample = "dispatch " + k.dispatchId() + " sampled at " + Long.toUnsignedString(agg.firstTimestamp)
+                            + ".." + Long.toUnsignedString(agg.lastTimestamp) + ", traced at "
+                            + Long.toUnsignedString(d.startTimestamp()) + ".." + Long.toUnsignedString(d.endTimestamp());
+                }
             }
         }
         if (sampled == 0) {
             return;
         }
-        if (absent.isEmpty() && otherCorrelation.isEmpty()) {
+        if (absent.isEmpty() && otherCorrelation.isEmpty() && otherTime.isEmpty()) {
             for (KernelDispatch d : p.trace) {
                 p.kernelOfDispatch.put(d.dispatchId(), d.kernelName());
             }
@@ -344,8 +357,28 @@ public final class PcSamplingAnalyzer {
             w.append(absent.isEmpty() ? "" : ", and ").append(otherCorrelation.size())
                     .append(" dispatches have another correlation id (").append(examples(otherCorrelation)).append(')');
         }
+        if (!otherTime.isEmpty()) {
+            w.append(absent.isEmpty() && otherCorrelation.isEmpty() ? "" : ", and ").append(otherTime.size())
+                    .append(" dispatches were sampled outside the time the trace gives them (").append(timeExample)
+                    .append(')');
+        }
         w.append("; it was not used, so the kernels are unknown");
         warnings.add(w.toString());
+    }
+
+    /**
+     * Whether a dispatch's samples could have been taken while the trace's dispatch ran: their time
+     * span meets the dispatch's, widened on each side by the dispatch's length or 10 ms, whichever
+     * is longer (samples are stamped when taken, in the trace's clock, but may reach the buffer
+     * late). Dispatch ids and correlation ids restart at 1 in every run, so a trace of another run
+     * of the same program often matches both; its times do not. A trace without times passes.
+     */
+    private static boolean duringDispatch(DispatchAggregate agg, KernelDispatch d) {
+        if (d.startTimestamp() < 0 || d.endTimestamp() < 0 || agg.firstTimestamp == Long.MAX_VALUE) {
+            return true;
+        }
+        long slack = Math.max(d.endTimestamp() - d.startTimestamp(), 10_000_000L);
+        return agg.lastTimestamp >= d.startTimestamp() - slack && agg.firstTimestamp <= d.endTimestamp() + slack;
     }
 
     private static String examples(List<Long> ids) {

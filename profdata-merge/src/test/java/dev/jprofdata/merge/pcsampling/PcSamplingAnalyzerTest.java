@@ -133,9 +133,22 @@ class PcSamplingAnalyzerTest {
         return p;
     }
 
-    private static String row(long dispatch, long kernelId, String kernel, long correlation) {
+    /** A trace row of the real trace's layout; the dispatch ran from {@code start} to {@code end}. */
+    private static String row(long dispatch, long kernelId, String kernel, long correlation, long start, long end) {
         return "\"KERNEL_DISPATCH\",\"Agent 4\",1,1,834304," + dispatch + "," + kernelId + ",\"" + kernel + "\","
-                + correlation + ",1,2,0,0,8,0,16,64,1,1,1024,1024,1";
+                + correlation + "," + start + "," + end + ",0,0,8,0,16,64,1,1,1024,1024,1";
+    }
+
+    /** The first and last Sample_Timestamp of each Dispatch_Id of the CSV, read from its text. */
+    private static Map<Long, long[]> sampledTimes(Path csv) throws IOException {
+        Map<Long, long[]> out = new java.util.HashMap<>();
+        for (String l : Files.readAllLines(csv).subList(1, 98)) {
+            String[] f = l.split(",", 4);
+            long t = Long.parseLong(f[0]);
+            out.merge(Long.parseLong(f[2]), new long[] {t, t}, (a, b) -> new long[] {Math.min(a[0], b[0]),
+                Math.max(a[1], b[1])});
+        }
+        return out;
     }
 
     @Test
@@ -143,10 +156,17 @@ class PcSamplingAnalyzerTest {
         Path samples = Files.copy(fixture(CSV), tmp.resolve("run_pc_sampling_stochastic.csv"));
         List<String> rows = new ArrayList<>();
         List<String> wrong = new ArrayList<>();
+        List<String> late = new ArrayList<>();
+        Map<Long, long[]> times = sampledTimes(samples);
         // In this file Correlation_Id == Dispatch_Id on every row; even dispatches are "add", odd "sub".
+        // Each dispatch runs from 1 us before its first sample to 1 us after its last.
         for (long d = 24; d <= 127; d++) {
-            rows.add(row(d, d % 2 == 0 ? 1 : 2, d % 2 == 0 ? "add(float*)" : "sub(float*)", d));
-            wrong.add(row(d, 1, "add(float*)", d == 53 ? 999 : d));
+            long[] t = times.getOrDefault(d, new long[] {390705261841337L, 390705261841337L});
+            rows.add(row(d, d % 2 == 0 ? 1 : 2, d % 2 == 0 ? "add(float*)" : "sub(float*)", d, t[0] - 1000, t[1] + 1000));
+            wrong.add(row(d, 1, "add(float*)", d == 53 ? 999 : d, t[0] - 1000, t[1] + 1000));
+            // Dispatch 54 of this trace ran a second after its samples.
+            late.add(row(d, 1, "add(float*)", d, t[0] - 1000 + (d == 54 ? 1_000_000_000L : 0),
+                    t[1] + 1000 + (d == 54 ? 1_000_000_000L : 0)));
         }
         PcSamplingReport r = analyze(PcSamplingOptions.defaults(), samples,
                 trace("run_kernel_trace.csv", rows.toArray(String[]::new)));
@@ -162,6 +182,31 @@ class PcSamplingAnalyzerTest {
         assertThat(refused.warnings()).singleElement().asString()
                 .contains("1 dispatches have another correlation id (53)");
         assertThat(refused.kernels()).singleElement().satisfies(k -> assertThat(k.known()).isFalse());
+        PcSamplingReport elsewhen = analyze(PcSamplingOptions.defaults(), samples,
+                trace("run_kernel_trace.csv", late.toArray(String[]::new)));
+        assertThat(elsewhen.warnings()).singleElement().asString()
+                .contains("1 dispatches were sampled outside the time the trace gives them (dispatch 54 sampled at");
+        assertThat(elsewhen.kernels()).singleElement().satisfies(k -> assertThat(k.known()).isFalse());
+    }
+
+    /**
+     * AMD's host-trap samples and AMD's kernel trace come from different programs, yet dispatch 1
+     * and correlation id 1 are in both: rocprofiler-sdk's script labels all 79 samples with the
+     * trace's addition_kernel. The times tell them apart.
+     */
+    @Test
+    void aTraceOfAnotherProgramWithTheSameIdsIsRefusedByTime() throws IOException {
+        PcSamplingReport r = analyze(PcSamplingOptions.defaults(), fixture("pc_sampling_host_trap.csv"),
+                fixture("kernel_trace.csv"));
+        // The file's last line has no line end (upstream as is): said too.
+        assertThat(r.warnings()).hasSize(2).first().asString().contains("the last line (80) has no line end");
+        assertThat(r.warnings().get(1)).startsWith("kernel_trace.csv: not the kernel trace of"
+                + " pc_sampling_host_trap.csv: 1 dispatches were sampled outside the time the trace gives them"
+                + " (dispatch 1 sampled at 3464444413017201..");
+        assertThat(r.kernels()).singleElement().satisfies(k -> {
+            assertThat(k.known()).isFalse();
+            assertThat(k.tally().samples()).isEqualTo(79);
+        });
     }
 
     @Test
