@@ -100,6 +100,11 @@ class PcSamplingReportTest {
         assertThat(h.exitCode()).isZero();
         assertThat(h.stdout()).contains("samples: 79").contains("skid").doesNotContain("IPC");
         assertThat(h.stdout().lines().filter(l -> l.matches("\\s+36\\s+-\\s+s_endpgm"))).hasSize(1);
+        // AMD's trace of another program shares dispatch 1 and correlation id 1 with these samples.
+        CliRun t = CliRun.run(DIR, "pc-sampling", "report", "pc_sampling_host_trap.csv", "kernel_trace.csv");
+        assertThat(t.exitCode()).isZero();
+        assertThat(t.stdout()).contains("warning: kernel_trace.csv: not the kernel trace of pc_sampling_host_trap.csv")
+                .contains("sampled outside the time the trace gives them").doesNotContain("addition_kernel");
     }
 
     @Test
