@@ -15,6 +15,9 @@
 #   shards       20 indexed profiles of 2 runs each (work/n20000/shards, made here by llvm-profdata)
 #   self100      the ~100 MB indexed profile merged with itself (work/n20000/show100.profdata,
 #                made by merge_bench.sh's make_show_profile recipe)
+#   llvm-values  one-binary's 40 runs with jprofdata's --value-merge=llvm (llvm-profdata's own
+#                value merge, byte for byte): the binary groups do not apply, so every run goes
+#                through the raw reader and the merge state record batch by record batch
 # Output: one markdown row per tool and case: median CPU (user+sys), wall, peak RSS, and whether
 # the output bytes equal llvm-profdata's.
 set -euo pipefail
@@ -33,6 +36,10 @@ inputs[linked]="$w/bin20000/linked/ir"
 inputs[suite]="$w/bin20000/suite/ir"
 inputs[shards]="$w/n20000/shards"
 inputs[self100]="$w/n20000/show100.profdata $w/n20000/show100.profdata"
+inputs[llvm-values]="$w/n20000/ir"
+# Options jprofdata takes for a case (llvm-profdata runs plain).
+declare -A jopts
+jopts[llvm-values]="--value-merge=llvm"
 
 if [ -d "$w/n20000/ir" ] && [ ! -d "$w/n20000/shards" ]; then
   mkdir -p "$w/n20000/shards"
@@ -42,7 +49,7 @@ if [ -d "$w/n20000/ir" ] && [ ! -d "$w/n20000/shards" ]; then
   done
 fi
 
-cases=${CASES:-"one-binary linked suite shards self100"}
+cases=${CASES:-"one-binary linked suite shards self100 llvm-values"}
 # measure LABEL OUT CMD...: appends "cpu wall rss" to $scratch/LABEL
 measure() {
   local label=$1 out=$2; shift 2
@@ -65,7 +72,9 @@ for c in $cases; do
     fi
     for tool in $TOOLS; do
       for t in $THREADS; do
-        measure "$c-${tool%%=*}-$t" "$scratch/$c-${tool%%=*}-$t.profdata" "${tool#*=}" merge --num-threads="$t" "${files[@]}"
+        # shellcheck disable=SC2086
+        measure "$c-${tool%%=*}-$t" "$scratch/$c-${tool%%=*}-$t.profdata" "${tool#*=}" merge --num-threads="$t" \
+          ${jopts[$c]:-} "${files[@]}"
       done
     done
   done

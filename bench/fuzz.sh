@@ -26,6 +26,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     SampleReaderFuzzTest#binaryReader
     SampleReaderFuzzTest#extBinaryReader
     SampleReaderFuzzTest#gccReader
+    CodeObjectFuzzTest#symbolizer
     PcSamplingReaderFuzzTest#samplesCsv
     PcSamplingReaderFuzzTest#kernelTrace
     PcSamplingReaderFuzzTest#resultsJson

@@ -15,6 +15,8 @@ module dev.jprofdata.format {
     requires com.fasterxml.jackson.core;
 
     exports dev.jprofdata.format;
+    exports dev.jprofdata.format.dwarf;
+    exports dev.jprofdata.format.elf;
     exports dev.jprofdata.format.offload;
     exports dev.jprofdata.format.pcsampling;
     exports dev.jprofdata.format.sample;

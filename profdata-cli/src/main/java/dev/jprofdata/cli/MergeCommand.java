@@ -10,7 +10,7 @@ import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.merge.DataLoss;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
-import dev.jprofdata.merge.DeviceRecordsFoundException;
+import dev.jprofdata.merge.HostDeviceMerge;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.MergeProblem;
@@ -317,23 +317,27 @@ final class MergeCommand extends DeclaredCommand {
         } catch (IllegalArgumentException e) {
             throw new CliException("for the --uniformity-threshold option: " + e.getMessage());
         }
-        if (!noSplit && !output.equals("-")) {
-            if (inputs.stream().noneMatch(in -> DeviceProfiles.isDeviceName(in.path()))) {
-                // No input is named as a device profile: merge them all as host inputs, checking
-                // for device records while reading them, and split by content only if one has them
-                // (spec/performance.md). No input is opened before the merge reads it.
-                try {
-                    return mergeAndWrite(ctx, inputs, options.hostOnly(true).build(), mode);
-                } catch (DeviceRecordsFoundException e) {
-                    options.hostOnly(false);
-                }
-            }
-            OffloadSplit split = OffloadSplit.of(inputs, numThreads);
-            if (split.mixed()) {
-                return mergeSplit(ctx, split, options.build(), mode);
-            }
+        MergeOptions merge = options.build();
+        if (noSplit || output.equals("-")) {
+            return mergeAndWrite(ctx, inputs, merge, mode);
         }
-        return mergeAndWrite(ctx, inputs, options.build(), mode);
+        // Host and GPU device inputs merged apart, each host input read once (spec/offload.md).
+        HostDeviceMerge split;
+        try (MergeProgress progress = MergeProgress.forMerge(ctx.err(), inputs, quiet)) {
+            split = new ProfileMerger(merge, progress).mergeSplit(inputs);
+        } catch (dev.jprofdata.merge.MemoryBudgetExceededException e) {
+            throw new CliException(e.getMessage() + "; nothing was written");
+        }
+        if (split.mixed()) {
+            return writeSplit(ctx, split, merge, mode);
+        }
+        HostDeviceMerge.Part part = split.only();
+        MergeResult result = report(ctx, part.inputs(), part::result, merge, mode);
+        if (result == null) {
+            return 1;
+        }
+        write(ctx, versionChoice.prepare(ctx.err(), result.contents()), output);
+        return 0;
     }
 
     /**
@@ -388,14 +392,14 @@ final class MergeCommand extends DeclaredCommand {
      * merges finish before either file is written, and both files are complete before either is put
      * in place ({@link AtomicOutput#writeAll}), so a failed merge or write changes neither.
      */
-    private int mergeSplit(CliContext ctx, OffloadSplit split, MergeOptions options, FailureMode mode)
+    private int writeSplit(CliContext ctx, HostDeviceMerge split, MergeOptions options, FailureMode mode)
             throws IOException {
         String deviceOutput = DeviceProfiles.deviceOutputFor(output);
-        MergeResult host = mergeAndReport(ctx, split.host(), options, mode);
+        MergeResult host = report(ctx, split.host().inputs(), split.host()::result, options, mode);
         if (host == null) {
             return 1;
         }
-        MergeResult device = mergeAndReport(ctx, split.device(), options, mode);
+        MergeResult device = report(ctx, split.device().inputs(), split.device()::result, options, mode);
         if (device == null) {
             return 1;
         }
@@ -411,19 +415,32 @@ final class MergeCommand extends DeclaredCommand {
         } catch (OutputFailedException e) {
             throw new OutputFailure(e.target().equals(deviceTarget) ? deviceOutput : output, e);
         }
-        ctx.out().println("host profile: " + output + " (" + split.host().size() + " inputs)");
-        ctx.out().println("device profile: " + deviceOutput + " (" + split.device().size() + " inputs)");
+        ctx.out().println("host profile: " + output + " (" + split.host().inputs().size() + " inputs)");
+        ctx.out().println("device profile: " + deviceOutput + " (" + split.device().inputs().size() + " inputs)");
         return 0;
+    }
+
+    /** A merge to run, or already run, whose result {@link #report} prints. */
+    private interface MergeRun {
+        MergeResult result() throws IOException, NoProfileMergedException;
     }
 
     /** Merges and prints what happened; null when nothing can be written (already reported). */
     private MergeResult mergeAndReport(CliContext ctx, List<MergeInput> inputs, MergeOptions options, FailureMode mode)
             throws IOException {
+        return report(ctx, inputs, () -> {
+            try (MergeProgress progress = MergeProgress.forMerge(ctx.err(), inputs, quiet)) {
+                return new ProfileMerger(options, progress).merge(inputs);
+            }
+        }, options, mode);
+    }
+
+    /** Prints what the merge of {@code inputs} gave; null when nothing can be written (already reported). */
+    private MergeResult report(CliContext ctx, List<MergeInput> inputs, MergeRun merge, MergeOptions options,
+            FailureMode mode) throws IOException {
         MergeResult result;
         try {
-            try (MergeProgress progress = MergeProgress.forMerge(ctx.err(), inputs, quiet)) {
-                result = new ProfileMerger(options, progress).merge(inputs);
-            }
+            result = merge.result();
         } catch (dev.jprofdata.merge.MemoryBudgetExceededException e) {
             throw new CliException(e.getMessage() + "; nothing was written");
         } catch (NoProfileMergedException e) {

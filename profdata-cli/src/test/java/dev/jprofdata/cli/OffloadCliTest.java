@@ -67,10 +67,9 @@ class OffloadCliTest {
     }
 
     /**
-     * A raw device profile whose name says nothing: the split first counts it as host without
-     * reading its records, the host-only merge meets its device records and stops, and the split
-     * is made again by content — in any position and with any thread count, the files written are
-     * those of the split made by content from the start.
+     * A raw device profile whose name says nothing: the host merge finds its device records when it
+     * opens it and sets it apart for the device merge — in any position and with any thread count,
+     * the files written are those of a split by name.
      */
     @Test
     void aDeviceProfileWithAHostNameIsFoundByTheHostOnlyMerge() throws IOException {

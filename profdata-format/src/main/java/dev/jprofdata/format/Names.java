@@ -34,10 +34,21 @@ public final class Names {
 
     /** LLVM's name hash: the first 8 bytes of the MD5 digest read as a little-endian integer. */
     public static long md5(String name) {
-        return md5(toBytes(name));
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) > 0xFF) {
+                // Not a carried name (text typed by a user, say): hashed as its ISO-8859-1 encoding.
+                return viaDigest(toBytes(name));
+            }
+        }
+        return Md5.first8(name);
     }
 
     public static long md5(byte[] bytes) {
+        return Md5.first8(bytes, 0, bytes.length);
+    }
+
+    /** {@link #md5} by the JDK's digest, for names that are no byte strings (and to check {@link Md5}). */
+    static long viaDigest(byte[] bytes) {
         MessageDigest md = MD5.get();
         md.reset();
         byte[] d = md.digest(bytes);

@@ -6,7 +6,9 @@ import java.util.Arrays;
  * A run of records held in a few flat arrays instead of objects per record (see
  * {@link BatchReader#nextBatch}): names, hashes and counters, and, in a batch made
  * {@linkplain #RecordBatch(boolean) with values}, MC/DC bitmap bytes and value sites too. One batch
- * is filled, read and then reused. Records with GPU data are never put in a batch.
+ * is filled, read and then reused. A record whose GPU data the arrays cannot hold is kept as the
+ * record object itself ({@link #object(int)}), in its place among the others, so a batch can carry
+ * every record of any profile ({@link #add(ProfileRecord)}).
  *
  * <p>Record {@code i}'s name is the bytes {@code names()[nameStart(i), nameEnd(i))} (one byte per
  * char, as names are carried everywhere else), its counters
@@ -46,6 +48,8 @@ public final class RecordBatch {
     private long[] valueCounts = new long[0];
     private int sitesUsed;
     private int valuesUsed;
+    /** Per record: the record object of a record kept whole (GPU data), else null; null until one is. */
+    private ProfileRecord[] objects;
 
     /** An empty batch of names, hashes and counters. */
     public RecordBatch() {
@@ -78,6 +82,9 @@ public final class RecordBatch {
         bitmapsUsed = 0;
         sitesUsed = 0;
         valuesUsed = 0;
+        if (objects != null) {
+            Arrays.fill(objects, null);
+        }
     }
 
     public int size() {
@@ -241,8 +248,62 @@ public final class RecordBatch {
         return valueCounts;
     }
 
+    /**
+     * Appends {@code r}: into the arrays, or, when it carries GPU data (which they do not hold) or
+     * the batch takes no values but {@code r} has some, as the object itself.
+     */
+    public void add(ProfileRecord r) {
+        String name = r.name();
+        int nameLength = name.length();
+        boolean whole = r.offload() != null
+                || (!withValues && (r.bitmap().length != 0 || r.hasValueSites()));
+        long[] c = r.counts();
+        int i = add(r.hash(), nameLength, whole ? 0 : c.length);
+        name.getBytes(0, nameLength, names, nameStart(i)); // one byte per char, as names are carried
+        if (whole) {
+            if (objects == null || objects.length < nameEnds.length) {
+                objects = objects == null ? new ProfileRecord[nameEnds.length] : Arrays.copyOf(objects, nameEnds.length);
+            }
+            objects[i] = r;
+            return;
+        }
+        System.arraycopy(c, 0, counts, countsStart(i), c.length);
+        if (withValues) {
+            copyBitmap(r.bitmap());
+            copyValueSites(r.valueSites());
+        }
+    }
+
+    /** Gives the last record a copy of {@code bitmap} (once; nothing when it is empty). Only in a batch with values. */
+    public void copyBitmap(byte[] bitmap) {
+        if (bitmap.length != 0) {
+            System.arraycopy(bitmap, 0, bitmaps, addBitmap(bitmap.length), bitmap.length);
+        }
+    }
+
+    /** Gives the last record copies of {@code sites} (one entry per value kind). Only in a batch with values. */
+    public void copyValueSites(ValueSite[][] sites) {
+        for (int k = 0; k < KINDS; k++) {
+            for (ValueSite site : sites[k]) {
+                long[] v = site.values();
+                int at = addSite(k, v.length);
+                System.arraycopy(v, 0, values, at, v.length);
+                System.arraycopy(site.counts(), 0, valueCounts, at, v.length);
+            }
+        }
+    }
+
+    /** The record object of record {@code i} when it was kept whole ({@link #add(ProfileRecord)}), else null. */
+    public ProfileRecord object(int i) {
+        return objects == null ? null : objects[i];
+    }
+
     /** Record {@code i} as a record object (for code that takes one). */
     public ProfileRecord record(int i) {
+        ProfileRecord whole = object(i);
+        if (whole != null) {
+            return whole;
+        }
         long[] c = Arrays.copyOfRange(counts, countsStart(i), countsEnd(i));
         byte[] bitmap = withValues ? Arrays.copyOfRange(bitmaps, bitmapStart(i), bitmapEnd(i)) : new byte[0];
         ValueSite[][] sites = ProfileRecord.noValueSites();

@@ -1,13 +1,19 @@
 package dev.jprofdata.maven;
 
+import dev.jprofdata.format.ProfileContents;
+import dev.jprofdata.format.indexed.IndexedCompatibility;
+import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import dev.jprofdata.format.io.Compression;
+import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.HostDeviceMerge;
 import dev.jprofdata.merge.InputFailure;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.MergeListener;
 import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
+import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.Profiles;
 import dev.jprofdata.format.sample.SampleFormat;
 import dev.jprofdata.format.sample.SampleWriteOptions;
@@ -82,6 +88,33 @@ public final class MergeMojo extends AbstractMojo {
      */
     @Parameter(property = "jprofdata.maxDroppedFraction")
     String maxDroppedFraction;
+    /**
+     * Write this indexed format version (7 to 15: 7 for LLVM 14, 8 for 15, 9 for 16, 10 for 17, 11
+     * for 18, 12 for 19-21, 13 for 22, 14 and 15 for the offload-PGO fork), as {@code jprofdata merge
+     * --index-version}. Unset: 13, or 14/15 when the records carry GPU data.
+     */
+    @Parameter(property = "jprofdata.indexVersion")
+    Integer indexVersion;
+    /** Write the newest indexed version this LLVM release (14-22) reads, as {@code --for-llvm}. */
+    @Parameter(property = "jprofdata.forLlvm")
+    String forLlvm;
+    /** Write version 11 as {@code llvm-profdata merge --write-prev-version} does. */
+    @Parameter(property = "jprofdata.writePrevVersion", defaultValue = "false")
+    boolean writePrevVersion;
+    /**
+     * Leave out what the chosen version cannot hold (MC/DC bitmaps, vtable values, traces, GPU
+     * uniformity or wave counters) instead of failing; the build log says how much was dropped.
+     */
+    @Parameter(property = "jprofdata.dropUnsupported", defaultValue = "false")
+    boolean dropUnsupported;
+    /**
+     * Merge GPU device profiles (named {@code *.amdgcn-amd-amdhsa.*} or {@code gfx…}, or holding
+     * device records) apart from host profiles, into the output's {@code .amdgcn-amd-amdhsa} sibling,
+     * as {@code jprofdata merge} does (default); {@code false} writes everything into one file, as
+     * {@code --no-split}.
+     */
+    @Parameter(property = "jprofdata.split", defaultValue = "true")
+    boolean split = true;
     /** Skip the goal. */
     @Parameter(property = "jprofdata.skip", defaultValue = "false")
     boolean skip;
@@ -107,6 +140,7 @@ public final class MergeMojo extends AbstractMojo {
             return;
         }
         double maxDropped = parseFraction(maxDroppedFraction);
+        IndexedVersionPlan plan = versionPlan();
         MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode))
                 .valueMerge(parseValueMerge(valueMerge)).build();
         MergeListener progress = new MergeListener() {
@@ -120,14 +154,43 @@ public final class MergeMojo extends AbstractMojo {
                 return Thread.currentThread().isInterrupted();
             }
         };
-        MergeResult result;
+        Path out = basedir.toPath().resolve(output.toPath());
+        ProfileMerger merger = new ProfileMerger(options, progress);
         try {
-            result = Profiles.merge(list, options, progress);
+            if (!split) {
+                MergeResult result = checked(merger.merge(list), maxDropped);
+                write(prepared(result, plan), out, plan);
+                getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
+                return;
+            }
+            // Host and GPU device profiles apart, each host input read once (spec/offload.md).
+            HostDeviceMerge merged = merger.mergeSplit(list);
+            if (!merged.mixed()) {
+                write(prepared(checked(merged.only().result(), maxDropped), plan), out, plan);
+                getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
+                return;
+            }
+            ProfileContents host = prepared(checked(merged.host().result(), maxDropped), plan);
+            ProfileContents device = prepared(checked(merged.device().result(), maxDropped), plan);
+            Path deviceOut = DeviceProfiles.deviceOutputFor(out);
+            createParent(out);
+            if (text || Compression.forFileName(out.getFileName().toString()) != Compression.NONE) {
+                Profiles.writeText(device, deviceOut); // (the device file first: the build tracks the host file)
+                Profiles.writeText(host, out);
+            } else {
+                Profiles.writeIndexed(host, out, device, deviceOut, plan);
+            }
+            getLog().info("jprofdata: merged " + merged.host().inputs().size() + " host profile(s) into " + out
+                    + " and " + merged.device().inputs().size() + " GPU device profile(s) into " + deviceOut);
         } catch (NoProfileMergedException e) {
             throw new MojoFailureException("jprofdata: no profile can be merged: " + describe(e.failures()), e);
         } catch (IOException e) {
             throw new MojoExecutionException("jprofdata: merge failed: " + e.getMessage(), e);
         }
+    }
+
+    /** {@code result}, its failed inputs logged; fails the goal when it dropped more than allowed. */
+    private MergeResult checked(MergeResult result, double maxDropped) throws MojoFailureException {
         for (InputFailure f : result.failures()) {
             getLog().warn("jprofdata: " + f.file() + ": " + f.reason());
         }
@@ -136,18 +199,72 @@ public final class MergeMojo extends AbstractMojo {
                     + maxDroppedFraction.trim() + " of its input: " + result.dataLoss().droppedShares()
                     + "; nothing was written");
         }
-        Path out = basedir.toPath().resolve(output.toPath());
+        return result;
+    }
+
+    /** The contents the chosen version can hold; what it leaves out is logged, or fails the goal. */
+    private ProfileContents prepared(MergeResult result, IndexedVersionPlan plan) throws MojoFailureException {
+        if (text) {
+            return result.contents();
+        }
         try {
-            java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
+            IndexedVersionPlan.Prepared prepared = plan.prepare(result.contents(), dropUnsupported);
+            for (IndexedCompatibility.Loss l : prepared.losses()) {
+                getLog().warn("jprofdata: " + IndexedVersionPlan.summary(l, plan.version()));
+            }
+            return prepared.contents();
+        } catch (IndexedVersionPlan.DataWouldBeLostException e) {
+            List<String> refused = new ArrayList<>();
+            for (IndexedCompatibility.Loss l : e.refused()) {
+                refused.add(l.describe());
+            }
+            throw new MojoFailureException("jprofdata: " + e.getMessage() + ": " + String.join("; ", refused)
+                    + "; choose a newer version, or set dropUnsupported to write the profile without them;"
+                    + " nothing was written", e);
+        }
+    }
+
+    private void write(ProfileContents contents, Path out, IndexedVersionPlan plan) throws MojoExecutionException {
+        try {
+            createParent(out);
             if (text || Compression.forFileName(out.getFileName().toString()) != Compression.NONE) {
-                Profiles.writeText(result.contents(), out);
+                Profiles.writeText(contents, out);
             } else {
-                Profiles.writeIndexed(result.contents(), Profiles.INDEXED_VERSION, out);
+                Profiles.writeIndexed(contents, plan, out);
             }
         } catch (IOException e) {
             throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
         }
-        getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
+    }
+
+    private static void createParent(Path out) throws IOException {
+        java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
+    }
+
+    /** The indexed version to write, from indexVersion, forLlvm and writePrevVersion (at most one of them). */
+    IndexedVersionPlan versionPlan() throws MojoExecutionException {
+        int chosen = (indexVersion != null ? 1 : 0) + (forLlvm != null && !forLlvm.isBlank() ? 1 : 0)
+                + (writePrevVersion ? 1 : 0);
+        if (chosen > 1) {
+            throw new MojoExecutionException("jprofdata: indexVersion, forLlvm and writePrevVersion each choose the"
+                    + " output version; set only one");
+        }
+        if (chosen == 1 && text) {
+            throw new MojoExecutionException("jprofdata: indexVersion, forLlvm and writePrevVersion choose an indexed"
+                    + " format version; they cannot be used with text");
+        }
+        try {
+            if (indexVersion != null) {
+                return IndexedVersionPlan.version(indexVersion);
+            }
+            if (forLlvm != null && !forLlvm.isBlank()) {
+                return IndexedVersionPlan.forLlvm(forLlvm);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("jprofdata: " + (indexVersion != null ? "indexVersion" : "forLlvm")
+                    + ": " + e.getMessage(), e);
+        }
+        return writePrevVersion ? IndexedVersionPlan.previousVersion() : IndexedVersionPlan.automatic();
     }
 
     /** The {@code sample} merge: the library's sample merge, then its writer, atomically. */

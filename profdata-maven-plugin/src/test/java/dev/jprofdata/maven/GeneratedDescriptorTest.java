@@ -86,7 +86,8 @@ class GeneratedDescriptorTest {
         }
         Map<String, Element> merge = parameters(mojos().get("merge"));
         assertThat(merge.keySet()).containsExactlyInAnyOrder("basedir", "inputDirectories", "includes", "inputs",
-                "output", "failureMode", "text", "valueMerge", "maxDroppedFraction", "numThreads", "sample", "skip");
+                "output", "failureMode", "text", "valueMerge", "maxDroppedFraction", "numThreads", "sample", "skip",
+                "indexVersion", "forLlvm", "writePrevVersion", "dropUnsupported", "split");
         assertThat(child(merge.get("basedir"), "editable").getTextContent()).isEqualTo("false");
         assertThat(child(merge.get("output"), "required").getTextContent()).isEqualTo("true");
         assertThat(parameters(mojos().get("check")).keySet()).containsExactlyInAnyOrder("basedir", "profile",

@@ -27,13 +27,17 @@ final class InputLoader {
     private final long budgetPerState;
     private final long memoryBudget;
     private final NameTableCache names;
+    private final boolean setDeviceApart;
 
     /**
      * {@code states}: how many merge states share the memory budget (one per worker slice);
-     * {@code names}: the merge's decoded names sections, shared by its readers.
+     * {@code names}: the merge's decoded names sections, shared by its readers;
+     * {@code setDeviceApart}: an input that turns out to hold GPU device records is not merged but
+     * answered with {@link Loaded#DEVICE} (the host part of a split merge).
      */
-    InputLoader(MergeOptions options, int states, NameTableCache names) {
+    InputLoader(MergeOptions options, int states, NameTableCache names, boolean setDeviceApart) {
         this.names = names;
+        this.setDeviceApart = setDeviceApart;
         this.budgetPerState = options.memoryBudget() == 0 ? 0 : Math.max(1, options.memoryBudget() / states);
         this.memoryBudget = options.memoryBudget();
         this.remapper = options.remapper();
@@ -63,6 +67,16 @@ final class InputLoader {
         Loaded(ProfileKind kind, InputFailure failure, List<String> notices, List<String> deviceWarnings,
                 List<String> details) {
             this(kind, failure, notices, deviceWarnings, details, 0, 0, false);
+        }
+
+        /**
+         * The answer for an input set apart as a GPU device profile: opened, found to hold device
+         * records, closed; nothing of it is in the state.
+         */
+        static final Loaded DEVICE = new Loaded(null, null);
+
+        boolean setApart() {
+            return this == DEVICE;
         }
     }
 
@@ -106,45 +120,23 @@ final class InputLoader {
         } catch (IOException e) {
             return new Loaded(null, InputFailure.ioError(input.displayName(), describe(e), 0));
         }
-        if (options.hostOnly() && reader.deviceData().filter(DeviceData::hasAnyDeviceRecords).isPresent()) {
+        if (setDeviceApart && reader.deviceData().filter(DeviceData::hasAnyDeviceRecords).isPresent()) {
             closeQuietly(reader);
-            throw new DeviceRecordsFoundException(input.displayName());
+            return Loaded.DEVICE;
         }
         List<String> deviceWarnings = new ArrayList<>();
         List<String> details = new ArrayList<>();
         DeviceInputs.attachSideFile(reader, input, options, deviceWarnings, details);
         try (reader) {
-            boolean batched = readsBatches(reader, estimate);
-            if (batched) {
-                // Straight from the file into the state's columns, without an object per record.
-                RecordBatch batch = new RecordBatch(true);
-                BatchReader batches = (BatchReader) reader;
-                while (batches.nextBatch(batch)) {
-                    // The state sums what it adds (the same sums as weightedCountSum's, once).
-                    countsRead = Saturating.add(countsRead, state.add(batch, input.weight(), inputIndex, ordinal));
-                    ordinal += batch.size();
-                }
-            }
-            ProfileRecord r;
-            while (!batched && (r = reader.next()) != null) {
-                if (options.verbose() && r.offload() != null) {
-                    DeviceInputs.describe(r, options.uniformityRule(), details);
-                }
-                if (remapper != null) {
-                    String renamed = remapper.apply(r.name());
-                    if (!renamed.equals(r.name())) {
-                        r = r.withName(renamed);
-                    }
-                }
-                countsRead = Saturating.add(countsRead, weightedCountSum(r, input.weight()));
-                if (estimate != null) {
-                    estimate.record(r);
-                    if ((ordinal & 255) == 0 && estimate.bytes() > budgetPerState) {
-                        closeQuietly(reader);
-                        throw new MemoryBudgetExceededException(input.displayName(), estimate.bytes(), memoryBudget);
-                    }
-                }
-                state.add(r, input.weight(), MergeState.position(inputIndex, ordinal++));
+            // Every input reaches the state in batches: straight from the file where the reader
+            // can and nothing looks at the records on the way, else filled from its records.
+            RecordBatch batch = new RecordBatch(true);
+            BatchSource batches = readsBatches(reader, estimate) ? ((BatchReader) reader)::nextBatch
+                    : new RecordBatchFiller(reader, (r, at) -> prepare(r, at, input, reader, estimate, details))::next;
+            while (batches.next(batch)) {
+                // The state sums the counters it adds (Saturating.cappedSum, pseudo counts as 0).
+                countsRead = Saturating.add(countsRead, state.add(batch, input.weight(), inputIndex, ordinal));
+                ordinal += batch.size();
             }
             if (estimate != null && estimate.bytes() > budgetPerState) {
                 throw new MemoryBudgetExceededException(input.displayName(), estimate.bytes(), memoryBudget);
@@ -170,6 +162,37 @@ final class InputLoader {
             return new Loaded(reader.kind(), InputFailure.ioError(input.displayName(), describe(e), ordinal),
                     memProfNotice(reader, input), List.of(), List.of(), ordinal, countsRead, ordinal > 0);
         }
+    }
+
+    /** Where a merge takes an input's batches from. */
+    private interface BatchSource {
+        boolean next(RecordBatch batch) throws IOException;
+    }
+
+    /**
+     * What the merge does to record number {@code ordinal} of {@code input} before it is added:
+     * describe device records ({@code --verbose}), rename it ({@code --remapping-file}) and count
+     * it against the memory budget, which stops the merge when it is exceeded.
+     */
+    private ProfileRecord prepare(ProfileRecord r, long ordinal, MergeInput input, ProfileReader reader,
+            MemoryEstimate estimate, List<String> details) {
+        if (options.verbose() && r.offload() != null) {
+            DeviceInputs.describe(r, options.uniformityRule(), details);
+        }
+        if (remapper != null) {
+            String renamed = remapper.apply(r.name());
+            if (!renamed.equals(r.name())) {
+                r = r.withName(renamed);
+            }
+        }
+        if (estimate != null) {
+            estimate.record(r);
+            if ((ordinal & 255) == 0 && estimate.bytes() > budgetPerState) {
+                closeQuietly(reader);
+                throw new MemoryBudgetExceededException(input.displayName(), estimate.bytes(), memoryBudget);
+            }
+        }
+        return r;
     }
 
     /**
@@ -205,14 +228,6 @@ final class InputLoader {
                 throw new MemoryBudgetExceededException(input.displayName(), needed, memoryBudget);
             }
         };
-    }
-
-    /**
-     * The record's counters times the weight, each capped as merging caps it, summed with
-     * saturation; pseudo-count records carry markers, not counts, and give 0 (data-loss accounting).
-     */
-    static long weightedCountSum(ProfileRecord r, long weight) {
-        return r.isPseudo() ? 0 : Saturating.cappedSum(r.counts(), 0, r.counts().length, weight);
     }
 
     private static void closeQuietly(ProfileReader reader) {

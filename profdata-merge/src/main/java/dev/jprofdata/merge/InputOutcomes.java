@@ -35,6 +35,25 @@ final class InputOutcomes {
         failures[index] = result.failure();
     }
 
+    /**
+     * The inputs set apart as GPU device profiles ({@link InputLoader.Loaded#DEVICE}), in input
+     * order: they are not inputs of this merge.
+     */
+    List<Integer> setApart() {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            if (loaded[i] != null && loaded[i].setApart()) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** The number of inputs this merge took part in: those given, less those set apart. */
+    int inputCount() {
+        return count - setApart().size();
+    }
+
     /** The inputs that failed, in input order. */
     List<InputFailure> failureList() {
         List<InputFailure> out = new ArrayList<>();
@@ -85,6 +104,9 @@ final class InputOutcomes {
                 emptyInputs++;
             }
             InputLoader.Loaded l = loaded[i];
+            if (l != null && l.setApart()) {
+                continue;
+            }
             if (l != null) {
                 records += l.recordsRead();
                 if (l.recordsRead() == 0 && failures[i] == null) {
@@ -112,7 +134,7 @@ final class InputOutcomes {
             }
         }
         long recordsDropped = problems.stream().filter(p -> p.kind() != MergeProblem.Kind.COUNTER_OVERFLOW).count();
-        return new DataLoss(count, lost, partial, emptyInputs, recordless, records, recordsDropped, counts,
+        return new DataLoss(inputCount(), lost, partial, emptyInputs, recordless, records, recordsDropped, counts,
                 droppedByMismatch, fromFailed, cutShort, memProf);
     }
 

@@ -24,9 +24,6 @@ import java.util.function.UnaryOperator;
  * @param groupRawInputs add the counters of raw files that are runs of one binary straight from
  *     their mappings instead of decoding each file (same result; spec/performance.md). Off only to
  *     compare the two paths
- * @param hostOnly stop with {@link DeviceRecordsFoundException} as soon as an input turns out to hold
- *     GPU device records: the CLI merges host inputs this way before it has checked every input
- *     for device records, and splits the inputs properly when one has them (spec/performance.md)
  * @param valueMerge how value sites are merged: {@link ValueMerge#EXACT} (the default) or as
  *     llvm-profdata does ({@link ValueMerge#LLVM}, {@code --value-merge=llvm})
  */
@@ -44,7 +41,6 @@ public record MergeOptions(
         boolean verbose,
         long memoryBudget,
         boolean groupRawInputs,
-        boolean hostOnly,
         ValueMerge valueMerge) {
 
     public MergeOptions {
@@ -55,19 +51,10 @@ public record MergeOptions(
     public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
             UnaryOperator<String> remapper, boolean sparse, int traceReservoirSize, int maxTraceLength,
             boolean keepVTableSymbols, boolean readUnifcnts, UniformityRule uniformityRule, boolean verbose,
-            long memoryBudget, boolean groupRawInputs, boolean hostOnly) {
-        this(numThreads, failureMode, nameFilter, remapper, sparse, traceReservoirSize, maxTraceLength,
-                keepVTableSymbols, readUnifcnts, uniformityRule, verbose, memoryBudget, groupRawInputs, hostOnly,
-                ValueMerge.EXACT);
-    }
-
-    /** Without the host-only check (the form before {@code hostOnly} existed). */
-    public MergeOptions(int numThreads, FailureMode failureMode, Predicate<String> nameFilter,
-            UnaryOperator<String> remapper, boolean sparse, int traceReservoirSize, int maxTraceLength,
-            boolean keepVTableSymbols, boolean readUnifcnts, UniformityRule uniformityRule, boolean verbose,
             long memoryBudget, boolean groupRawInputs) {
         this(numThreads, failureMode, nameFilter, remapper, sparse, traceReservoirSize, maxTraceLength,
-                keepVTableSymbols, readUnifcnts, uniformityRule, verbose, memoryBudget, groupRawInputs, false);
+                keepVTableSymbols, readUnifcnts, uniformityRule, verbose, memoryBudget, groupRawInputs,
+                ValueMerge.EXACT);
     }
 
     /** With raw-input grouping on (the form before {@code groupRawInputs} existed). */
@@ -110,7 +97,6 @@ public record MergeOptions(
         b.verbose = verbose;
         b.memoryBudget = memoryBudget;
         b.groupRawInputs = groupRawInputs;
-        b.hostOnly = hostOnly;
         b.valueMerge = valueMerge;
         return b;
     }
@@ -130,7 +116,6 @@ public record MergeOptions(
         private boolean verbose;
         private long memoryBudget;
         private boolean groupRawInputs = true;
-        private boolean hostOnly;
         private ValueMerge valueMerge = ValueMerge.EXACT;
 
         private Builder() {
@@ -210,12 +195,6 @@ public record MergeOptions(
             return this;
         }
 
-        /** See {@link MergeOptions#hostOnly()}; off by default. */
-        public Builder hostOnly(boolean hostOnly) {
-            this.hostOnly = hostOnly;
-            return this;
-        }
-
         /** See {@link MergeOptions#valueMerge()}; {@link ValueMerge#EXACT} by default. */
         public Builder valueMerge(ValueMerge valueMerge) {
             this.valueMerge = java.util.Objects.requireNonNull(valueMerge, "valueMerge");
@@ -225,7 +204,7 @@ public record MergeOptions(
         public MergeOptions build() {
             return new MergeOptions(numThreads, failureMode, nameFilter, remapper, sparse,
                     traceReservoirSize, maxTraceLength, keepVTableSymbols, readUnifcnts, uniformityRule, verbose,
-                    memoryBudget, groupRawInputs, hostOnly, valueMerge);
+                    memoryBudget, groupRawInputs, valueMerge);
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.indexed.VTableNameOrder;
 import dev.jprofdata.format.io.MappedFaults;
+import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.RecordProblem;
@@ -47,16 +48,100 @@ public final class ProfileMerger {
     }
 
     public MergeResult merge(List<MergeInput> inputs) throws IOException, NoProfileMergedException {
-        InputOutcomes outcomes = new InputOutcomes(inputs.size());
-        List<Integer> accepted = probeKinds(inputs, outcomes);
+        return run(inputs, false).result();
+    }
 
-        List<MergeState> partials = mergeSlices(inputs, accepted, outcomes);
+    /**
+     * Merges the host inputs and the GPU device inputs of {@code inputs} apart (spec/offload.md),
+     * reading each host input once. An input is a device profile when its name says so
+     * ({@link DeviceProfiles#isDeviceName}) or when it holds device records; the second is found
+     * where the host merge opens it, and such an input is set apart there, unread, for the device
+     * merge. Setting inputs apart cannot change which of the others are merged: when the kind
+     * checks (taken in input order over all host candidates) would have decided differently
+     * without them, the host inputs are merged again on their own. The parts are the merges
+     * {@link #merge} would give for each part's inputs alone.
+     */
+    public HostDeviceMerge mergeSplit(List<MergeInput> inputs) throws IOException {
+        List<Integer> hostIndices = new ArrayList<>();
+        List<Integer> deviceIndices = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            (DeviceProfiles.isDeviceName(inputs.get(i).path()) ? deviceIndices : hostIndices).add(i);
+        }
+        Run host = hostIndices.isEmpty() ? null : run(pick(inputs, hostIndices), true);
+        if (host != null && !host.setApart().isEmpty()) {
+            List<Integer> kept = new ArrayList<>(hostIndices);
+            for (int k = host.setApart().size() - 1; k >= 0; k--) {
+                int index = host.setApart().get(k);
+                deviceIndices.add(hostIndices.get(index));
+                kept.remove(index);
+            }
+            deviceIndices.sort(null);
+            hostIndices = kept;
+            if (hostIndices.isEmpty()) {
+                host = null;
+            } else if (!host.kindDecisionsStandWithoutSetApart()) {
+                host = run(pick(inputs, hostIndices), false);
+            }
+        }
+        List<MergeInput> deviceInputs = pick(inputs, deviceIndices);
+        Run device = deviceInputs.isEmpty() ? null : run(deviceInputs, false);
+        return new HostDeviceMerge(HostDeviceMerge.Part.of(pick(inputs, hostIndices), host),
+                HostDeviceMerge.Part.of(deviceInputs, device));
+    }
+
+    private static List<MergeInput> pick(List<MergeInput> inputs, List<Integer> indices) {
+        List<MergeInput> out = new ArrayList<>(indices.size());
+        for (int i : indices) {
+            out.add(inputs.get(i));
+        }
+        return out;
+    }
+
+    /**
+     * One merge's outcome: its result or why it was rejected; the inputs set apart as device
+     * profiles (by index); and each input's probe and kind-conflict decision, to check them.
+     */
+    record Run(MergeResult mergeResult, NoProfileMergedException rejected, List<Integer> setApart,
+            List<Object> probed, boolean[] kindConflicts) {
+        MergeResult result() throws NoProfileMergedException {
+            if (rejected != null) {
+                throw rejected;
+            }
+            return mergeResult;
+        }
+
+        /** Whether every other input's kind decision is the same when the set-apart inputs are left out. */
+        boolean kindDecisionsStandWithoutSetApart() {
+            boolean[] skip = new boolean[probed.size()];
+            for (int i : setApart) {
+                skip[i] = true;
+            }
+            boolean[] without = ProfileMerger.kindConflicts(probed, skip);
+            for (int i = 0; i < skip.length; i++) {
+                if (!skip[i] && without[i] != kindConflicts[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** Merges {@code inputs}; with {@code setDeviceApart}, inputs with device records are left out and named. */
+    private Run run(List<MergeInput> inputs, boolean setDeviceApart) throws IOException {
+        InputOutcomes outcomes = new InputOutcomes(inputs.size());
+        List<Object> probed = InputProbes.map(inputs, options.numThreads(), ProfileMerger::probeKind);
+        boolean[] conflicts = kindConflicts(probed, new boolean[inputs.size()]);
+        List<Integer> accepted = accept(inputs, probed, conflicts, outcomes);
+
+        List<MergeState> partials = mergeSlices(inputs, accepted, outcomes, setDeviceApart);
         checkCancelled(listener);
         MergeState state = partials.get(0);
         for (int i = 1; i < partials.size(); i++) {
             state.combine(partials.get(i));
         }
 
+        List<Integer> setApart = outcomes.setApart();
+        int inputCount = outcomes.inputCount();
         List<InputFailure> failureList = outcomes.failureList();
         StateFinisher.Finished finished = StateFinisher.finish(state, options.nameFilter(), options.sparse(),
                 options.uniformityRule());
@@ -65,8 +150,8 @@ public final class ProfileMerger {
             String file = inputs.get(MergeState.inputIndexOf(p.position())).displayName();
             problems.add(new MergeProblem(file, p.function(), p.kind(), p.droppedCount()));
         }
-        if (rejected(failureList.size(), inputs.size())) {
-            throw new NoProfileMergedException(failureList, problems);
+        if (rejected(failureList.size(), inputCount)) {
+            return new Run(null, new NoProfileMergedException(failureList, problems), setApart, probed, conflicts);
         }
         // LLVM copies each input's vtable-name set, in that set's iteration order, into the
         // writer's set, and writes the writer's set in its iteration order.
@@ -77,10 +162,11 @@ public final class ProfileMerger {
         List<String> vtableNames = VTableNameOrder.iterationOrder(inserted);
         ProfileContents contents = new ProfileContents(outcomes.kind(), finished.groups(), state.binaryIds(),
                 vtableNames, state.traces(options.traceReservoirSize(), options.maxTraceLength()));
-        return new MergeResult(contents, problems, failureList, inputs.size(),
+        MergeResult result = new MergeResult(contents, problems, failureList, inputCount,
                 finished.functionsBeforeFilter(), finished.functionsRemovedByFilter(), finished.droppedCount(),
                 outcomes.notices(), outcomes.deviceWarnings(), outcomes.details(),
                 outcomes.dataLoss(problems, finished.droppedCount()));
+        return new Run(result, null, setApart, probed, conflicts);
     }
 
     private boolean rejected(int failed, int inputCount) {
@@ -94,14 +180,11 @@ public final class ProfileMerger {
     /**
      * Decides, in input order, which inputs take part: empty files are skipped silently (as LLVM
      * does), unreadable ones fail, and an input whose kind cannot be merged with the kinds accepted
-     * before it fails with LLVM's message. Notes each input's size on the way.
+     * before it fails with LLVM's message ({@code conflicts}). Notes each input's size on the way.
      */
-    private List<Integer> probeKinds(List<MergeInput> inputs, InputOutcomes outcomes) throws IOException {
-        // Probing reads each input's first bytes and is done on several threads; the decisions are
-        // then taken in input order.
-        List<Object> probed = InputProbes.map(inputs, options.numThreads(), ProfileMerger::probeKind);
+    private static List<Integer> accept(List<MergeInput> inputs, List<Object> probed, boolean[] conflicts,
+            InputOutcomes outcomes) {
         List<Integer> accepted = new ArrayList<>();
-        ProfileKind merged = ProfileKind.UNKNOWN;
         for (int i = 0; i < inputs.size(); i++) {
             MergeInput in = inputs.get(i);
             Object result = probed.get(i);
@@ -117,17 +200,36 @@ public final class ProfileMerger {
                 outcomes.failures[i] = InputFailure.ioError(in.displayName(), String.valueOf(e.getMessage()), 0);
                 continue;
             }
-            KindProbe.Head head = (KindProbe.Head) result;
-            outcomes.sizes[i] = head.size();
-            if (!merged.accepts(head.kind())) {
+            outcomes.sizes[i] = ((KindProbe.Head) result).size();
+            if (conflicts[i]) {
                 outcomes.failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true,
                         InputFailure.Kind.INCOMPATIBLE_KIND, null);
                 continue;
             }
-            merged = merged.isUnknown() ? head.kind() : merged.union(head.kind());
             accepted.add(i);
         }
         return accepted;
+    }
+
+    /**
+     * Which probed inputs cannot be merged with the kinds accepted before them, taken in input order
+     * as LLVM takes them; inputs marked in {@code skip} take no part. Probing reads each input's
+     * first bytes on several threads ({@link InputProbes}); this decides on their results.
+     */
+    static boolean[] kindConflicts(List<Object> probed, boolean[] skip) {
+        boolean[] conflicts = new boolean[probed.size()];
+        ProfileKind merged = ProfileKind.UNKNOWN;
+        for (int i = 0; i < probed.size(); i++) {
+            if (skip[i] || !(probed.get(i) instanceof KindProbe.Head head)) {
+                continue;
+            }
+            if (!merged.accepts(head.kind())) {
+                conflicts[i] = true;
+                continue;
+            }
+            merged = merged.isUnknown() ? head.kind() : merged.union(head.kind());
+        }
+        return conflicts;
     }
 
     /** The input's kind and size, or the exception that probing it threw. */
@@ -139,14 +241,14 @@ public final class ProfileMerger {
         }
     }
 
-    private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, InputOutcomes outcomes)
-            throws IOException {
+    private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, InputOutcomes outcomes,
+            boolean setDeviceApart) throws IOException {
         int threads = threadCount(accepted.size());
         List<List<Integer>> slices = slice(outcomes.sizes, accepted, threads);
         // The decoded names sections of the inputs' binaries, shared by this merge's readers and
         // let go with it (a merge reads hundreds of runs of one binary).
         NameTableCache names = new NameTableCache();
-        InputLoader loader = new InputLoader(options, Math.max(1, slices.size()), names);
+        InputLoader loader = new InputLoader(options, Math.max(1, slices.size()), names, setDeviceApart);
         BinaryGroups.Probes probes = new BinaryGroups.Probes(names, slices.size() > 1);
         List<Slice> loaded;
         if (slices.size() <= 1) {
@@ -213,7 +315,9 @@ public final class ProfileMerger {
                 } catch (OutOfMemoryError e) {
                     throw named(e, input);
                 }
-                listener.inputFinished(index, input, outcomes.sizes[index]);
+                if (!loaded.setApart()) { // a device input set apart is reported by the device merge
+                    listener.inputFinished(index, input, outcomes.sizes[index]);
+                }
                 outcomes.record(index, loaded);
             }
         } catch (java.io.UncheckedIOException e) {

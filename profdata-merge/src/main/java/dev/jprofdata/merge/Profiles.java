@@ -6,6 +6,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.indexed.IndexedProfileWriter;
+import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import dev.jprofdata.format.io.AtomicOutput;
 import dev.jprofdata.format.io.Compression;
 import dev.jprofdata.format.io.Decompression;
@@ -109,6 +110,31 @@ public final class Profiles {
      */
     public static void writeIndexed(ProfileContents contents, int version, Path target) throws IOException {
         AtomicOutput.write(target, tmp -> IndexedProfileWriter.write(contents, version, tmp));
+    }
+
+    /**
+     * Writes an indexed profile of the version {@code plan} chooses atomically, {@code contents}
+     * already prepared for it ({@link IndexedVersionPlan#prepare}).
+     */
+    public static void writeIndexed(ProfileContents contents, IndexedVersionPlan plan, Path target)
+            throws IOException {
+        AtomicOutput.write(target, tmp -> IndexedProfileWriter.write(contents, plan.version(),
+                plan.legacyRecordOrder(), tmp));
+    }
+
+    /**
+     * Writes the host and the GPU device part of a split merge ({@link HostDeviceMerge}) as two
+     * indexed profiles: both are complete before either is put in place, and the host file is put
+     * in place last, so a failure leaves both targets as they were (or, at worst, the device file
+     * new and the host file old).
+     */
+    public static void writeIndexed(ProfileContents host, Path hostTarget, ProfileContents device, Path deviceTarget,
+            IndexedVersionPlan plan) throws IOException {
+        AtomicOutput.writeAll(List.of(
+                new AtomicOutput.Target(hostTarget, tmp -> IndexedProfileWriter.write(host, plan.version(),
+                        plan.legacyRecordOrder(), tmp)),
+                new AtomicOutput.Target(deviceTarget, tmp -> IndexedProfileWriter.write(device, plan.version(),
+                        plan.legacyRecordOrder(), tmp))));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.ValueProfData;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.io.IOException;
@@ -19,7 +20,7 @@ import java.nio.file.StandardOpenOption;
  * <p>Every accessor checks its range and throws {@link ProfileFormatException} ("truncated profile
  * data" at the offending offset) instead of an unchecked exception.
  */
-final class MappedBytes {
+final class MappedBytes implements ValueProfData.Bytes {
     private static final int CHUNK_BITS = 30;
     private static final long CHUNK_SIZE = 1L << CHUNK_BITS;
     private static final long CHUNK_MASK = CHUNK_SIZE - 1;
@@ -135,6 +136,21 @@ final class MappedBytes {
             return c.getShort(pos) & 0xFFFF;
         }
         return (int) slowLittleEndian(offset, 2);
+    }
+
+    @Override
+    public int unsigned8(long at) throws ProfileFormatException {
+        return u8(at);
+    }
+
+    @Override
+    public long unsigned32(long at) throws ProfileFormatException {
+        return u32(at) & 0xFFFF_FFFFL;
+    }
+
+    @Override
+    public long word64(long at) throws ProfileFormatException {
+        return u64(at);
     }
 
     int u8(long offset) throws ProfileFormatException {

@@ -5,6 +5,7 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueProfData;
 import dev.jprofdata.format.ValueSite;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -25,82 +26,13 @@ final class ValueProfDataCodec {
 
     /**
      * Checks the block at {@code at}, which must end by {@code end}, the way LLVM does before it
-     * reads one, and returns the block's size; -1 where a check fails (LLVM then drops the whole key
-     * and the caller reports "profile data is empty"). Nothing is allocated.
+     * reads one ({@link ValueProfData#check}), and returns the block's size; -1 where a check fails
+     * (LLVM then drops the whole key and the caller reports "profile data is empty"). Nothing is
+     * allocated.
      */
     static long checkedSize(MappedBytes in, long at, long end) throws ProfileFormatException {
-        if (end - at < 8) {
-            return -1;
-        }
-        long totalSize = in.u32(at) & 0xFFFF_FFFFL;
-        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
-        if (totalSize > end - at || numKinds > ValueKind.COUNT || totalSize % 8 != 0 || totalSize < 8) {
-            return -1;
-        }
-        long blockEnd = at + totalSize;
-        long vr = at + 8;
-        for (long k = 0; k < numKinds; k++) {
-            if (blockEnd - vr < 8) {
-                return -1;
-            }
-            long kind = in.u32(vr) & 0xFFFF_FFFFL;
-            long numSites = in.u32(vr + 4) & 0xFFFF_FFFFL;
-            long header = IndexedFormat.alignTo8(8 + numSites);
-            if (kind >= ValueKind.COUNT || header > blockEnd - vr || numSites > Integer.MAX_VALUE - 16) {
-                return -1;
-            }
-            long numValues = 0;
-            for (long s = 0; s < numSites; s++) {
-                numValues += in.u8(vr + 8 + s);
-            }
-            long recordSize = header + 16 * numValues;
-            if (recordSize > blockEnd - vr) {
-                return -1;
-            }
-            vr += recordSize;
-        }
-        return totalSize;
-    }
-
-    /** What {@link #walk} reports of a block's sites, kind by kind in ascending kind order. */
-    private interface SiteVisitor {
-        /** An entry of kind {@code kind} with {@code numSites} sites and {@code numValues} values in all comes next. */
-        void entry(int kind, int numSites, long numValues) throws ProfileFormatException;
-
-        /** A site of kind {@code kind} with {@code n} (value, count) pairs of 16 bytes from {@code valueAt}. */
-        void site(int kind, int n, long valueAt) throws ProfileFormatException;
-    }
-
-    /**
-     * Walks the sites of a block that {@link #checkedSize} accepted, kind by kind in ascending
-     * kind order: a kind listed twice gives its first entry's sites, then its second's (LLVM
-     * appends them). The one walk behind {@link #decode} and {@link #addTo}.
-     */
-    private static void walk(MappedBytes in, long at, SiteVisitor visitor) throws ProfileFormatException {
-        long numKinds = in.u32(at + 4) & 0xFFFF_FFFFL;
-        for (int wanted = 0; numKinds > 0 && wanted < ValueKind.COUNT; wanted++) {
-            long vr = at + 8;
-            for (long k = 0; k < numKinds; k++) {
-                int kind = in.u32(vr);
-                int numSites = in.u32(vr + 4);
-                long valueAt = vr + IndexedFormat.alignTo8(8L + numSites);
-                if (kind == wanted) {
-                    long numValues = 0;
-                    for (int s = 0; s < numSites; s++) {
-                        numValues += in.u8(vr + 8 + s);
-                    }
-                    visitor.entry(kind, numSites, numValues);
-                }
-                for (int s = 0; s < numSites; s++) {
-                    int n = in.u8(vr + 8 + s);
-                    if (kind == wanted) {
-                        visitor.site(kind, n, valueAt);
-                    }
-                    valueAt += 16L * n;
-                }
-                vr = valueAt;
-            }
-        }
+        ValueProfData.Checked checked = ValueProfData.check(in, at, end - at);
+        return checked.ok() ? checked.totalSize() : -1;
     }
 
     /**
@@ -115,7 +47,7 @@ final class ValueProfDataCodec {
     static ValueSite[][] decode(MappedBytes in, long at, MemoryGuard guard) throws ProfileFormatException {
         ValueSite[][] sites = ProfileRecord.noValueSites();
         int[] filled = new int[ValueKind.COUNT];
-        walk(in, at, new SiteVisitor() {
+        ValueProfData.walk(in, at, new ValueProfData.SiteVisitor() {
             @Override
             public void entry(int kind, int numSites, long numValues) throws ProfileFormatException {
                 // A site: its slot, a ValueSite and two arrays; a value: 8 bytes in each array.
@@ -142,11 +74,7 @@ final class ValueProfDataCodec {
      * {@code batch}, as {@link #decode} gives them.
      */
     static void addTo(MappedBytes in, long at, RecordBatch batch) throws ProfileFormatException {
-        walk(in, at, new SiteVisitor() {
-            @Override
-            public void entry(int kind, int numSites, long numValues) {
-            }
-
+        ValueProfData.walk(in, at, new ValueProfData.SiteVisitor() {
             @Override
             public void site(int kind, int n, long valueAt) throws ProfileFormatException {
                 int to = batch.addSite(kind, n);

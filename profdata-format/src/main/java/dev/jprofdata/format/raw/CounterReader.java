@@ -48,6 +48,21 @@ final class CounterReader {
      * section as the record's {@code CounterPtr} expects it (see {@link RawProfile#countersDeltaFor}).
      */
     long[] read(DataRecord r, long countersDelta, Observer observer) throws ProfileFormatException {
+        Span span = locate(r, countersDelta, observer);
+        long[] counts = new long[span.count()];
+        copy(span, counts, 0, observer);
+        return counts;
+    }
+
+    /**
+     * Where the counts of {@code r} are, checked as {@link #read} checks them (and its timestamp
+     * given to {@code observer}): the first counter's offset in the file, the size of one, and how many.
+     */
+    record Span(long first, int size, int count) {
+    }
+
+    /** Checks and locates the counts of {@code r} ({@link #read} is this and {@link #copy}). */
+    Span locate(DataRecord r, long countersDelta, Observer observer) throws ProfileFormatException {
         long numCounters = r.numCounters();
         if (numCounters == 0) {
             throw malformed(r, "number of counters is zero");
@@ -79,20 +94,24 @@ final class CounterReader {
         }
         int n = (int) remaining;
         guard.reserve(8L * n, file);
-        long[] counts = new long[n];
-        for (int i = 0; i < n; i++) {
-            long slot = base + (long) (first + i) * size;
+        return new Span(base + (long) first * size, size, n);
+    }
+
+    /** Copies the counts {@code span} locates into {@code into} from {@code at}. */
+    void copy(Span span, long[] into, int at, Observer observer) {
+        int size = span.size();
+        for (int i = 0; i < span.count(); i++) {
+            long slot = span.first() + (long) i * size;
             if (size == 1) {
-                counts[i] = bytes.u8(slot) == 0 ? 1 : 0;
+                into[at + i] = bytes.u8(slot) == 0 ? 1 : 0;
             } else {
                 long value = bytes.u64(slot);
                 if (Long.compareUnsigned(value, MAX_PLAUSIBLE_COUNTER) > 0) {
                     observer.largeCounter(value);
                 }
-                counts[i] = value;
+                into[at + i] = value;
             }
         }
-        return counts;
     }
 
     /** Timestamps 0 (never called) and all-ones (reset) carry no order and are dropped. */

@@ -1,5 +1,6 @@
 package dev.jprofdata.format.raw;
 
+import dev.jprofdata.format.ValueProfData;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -16,7 +17,7 @@ import java.nio.channels.FileChannel;
  * <p>Callers check bounds against {@link #size()} before reading; this class does not repeat the
  * checks.
  */
-final class RawBytes {
+final class RawBytes implements ValueProfData.Bytes {
     /** Largest field read in one piece. */
     static final int OVERLAP = 8;
     /** Default window: 1 GiB, well below the 2 GiB limit of one mapping. */
@@ -109,6 +110,21 @@ final class RawBytes {
     /** A 64-bit field; unsigned values are carried in a {@code long}. */
     long u64(long offset) {
         return window(offset).getLong(local(offset));
+    }
+
+    @Override
+    public int unsigned8(long at) {
+        return u8(at);
+    }
+
+    @Override
+    public long unsigned32(long at) {
+        return u32(at);
+    }
+
+    @Override
+    public long word64(long at) {
+        return u64(at);
     }
 
     /** A pointer-sized field, zero-extended when {@code width} is 4. */

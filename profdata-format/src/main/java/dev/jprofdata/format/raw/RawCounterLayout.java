@@ -5,6 +5,7 @@ import dev.jprofdata.format.MemoryGuard;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.format.ValueProfData;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.ExecutionException;
@@ -337,29 +338,32 @@ public final class RawCounterLayout {
         AddressResolver moved = resolver.shifted(slide);
         long[] values = new long[256];
         long[] counts = new long[256];
+        int[] nextSite = new int[ValueKind.COUNT];
         long at = 0;
         for (int r = 0; r < hasValues.length; r++) {
             if (!hasValues[r]) {
                 continue;
             }
-            long blobEnd = at + bytes.u32(at);
-            long numKinds = bytes.u32(at + 4);
-            long kindAt = at + 8;
-            for (int k = 0; k < numKinds; k++) {
-                ValueKind kind = ValueKind.of((int) bytes.u32(kindAt));
-                int numSites = (int) bytes.u32(kindAt + 4);
-                long data = kindAt + ((8 + (long) numSites + 7) & ~7L);
-                for (int site = 0; site < numSites; site++) {
-                    int n = bytes.u8(kindAt + 8 + site);
-                    for (int i = 0; i < n; i++, data += 16) {
-                        values[i] = moved.resolve(kind, bytes.u64(data));
-                        counts[i] = bytes.u64(data + 8);
-                    }
-                    sink.site(r, kind.number(), site, values, counts, n);
+            int record = r;
+            java.util.Arrays.fill(nextSite, 0);
+            walk(bytes, at, (kind, n, valueAt) -> {
+                ValueKind valueKind = ValueKind.of(kind);
+                for (int i = 0; i < n; i++) {
+                    values[i] = moved.resolve(valueKind, bytes.u64(valueAt + 16L * i));
+                    counts[i] = bytes.u64(valueAt + 16L * i + 8);
                 }
-                kindAt = data;
-            }
-            at = blobEnd;
+                sink.site(record, kind, nextSite[kind]++, values, counts, n);
+            });
+            at += bytes.u32(at);
+        }
+    }
+
+    /** {@link ValueProfData#walk} of a blob {@link #valueDataFits} accepted (its bytes never fail). */
+    private static void walk(RawBytes bytes, long at, ValueProfData.SiteVisitor visitor) {
+        try {
+            ValueProfData.walk(bytes, at, visitor);
+        } catch (ProfileFormatException e) {
+            throw new IllegalStateException("raw bytes do not fail", e);
         }
     }
 
@@ -388,51 +392,37 @@ public final class RawCounterLayout {
             if (!hasValues[r]) {
                 continue;
             }
-            if (bytes.size() - at < 8) {
+            ValueProfData.Checked checked;
+            try {
+                checked = ValueProfData.check(bytes, at, bytes.size() - at);
+            } catch (ProfileFormatException e) {
                 return false;
             }
-            long totalSize = bytes.u32(at);
-            long numKinds = bytes.u32(at + 4);
-            long end = at + totalSize;
-            if (totalSize < 8 || totalSize % 8 != 0 || totalSize > bytes.size() - at || numKinds > ValueKind.COUNT) {
+            if (!checked.ok()) {
                 return false;
             }
-            int seen = 0;
-            int sitesSeen = 0;
-            long kindAt = at + 8;
-            for (int k = 0; k < numKinds; k++) {
-                if (end - kindAt < 8) {
-                    return false;
+            // Beyond soundness: each kind once, with the first file's number of sites.
+            int[] sitesOfKind = siteCounts[r];
+            int[] seen = new int[ValueKind.COUNT];
+            boolean[] fits = {true};
+            walk(bytes, at, new ValueProfData.SiteVisitor() {
+                @Override
+                public void entry(int kind, int numSites, long numValues) {
+                    fits[0] &= seen[kind]++ == 0 && numSites == sitesOfKind[kind];
                 }
-                long kind = bytes.u32(kindAt);
-                long numSites = bytes.u32(kindAt + 4);
-                if (kind >= ValueKind.COUNT || (seen & (1 << kind)) != 0 || numSites != siteCounts[r][(int) kind]) {
-                    return false;
+
+                @Override
+                public void site(int kind, int n, long valueAt) {
                 }
-                seen |= 1 << kind;
-                sitesSeen += (int) numSites;
-                long headerSize = (8 + numSites + 7) & ~7L;
-                if (headerSize > end - kindAt) {
-                    return false;
-                }
-                long numValues = 0;
-                for (long site = 0; site < numSites; site++) {
-                    numValues += bytes.u8(kindAt + 8 + site);
-                }
-                long recordSize = headerSize + 16 * numValues;
-                if (recordSize > end - kindAt) {
-                    return false;
-                }
-                kindAt += recordSize;
+            });
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                // A kind with sites in the first file that is missing here.
+                fits[0] &= seen[k] > 0 || sitesOfKind[k] == 0;
             }
-            int expected = 0;
-            for (int c : siteCounts[r]) {
-                expected += c;
+            if (!fits[0]) {
+                return false;
             }
-            if (sitesSeen != expected) {
-                return false; // a kind with sites in the first file is missing here
-            }
-            at = end;
+            at += checked.totalSize();
         }
         return at == bytes.size(); // more value data than the first file's records have blobs for
     }

@@ -8,7 +8,9 @@ import dev.jprofdata.format.ProfileFormat;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileFormatException.Kind;
 import dev.jprofdata.format.ProfileKind;
+import dev.jprofdata.format.BatchReader;
 import dev.jprofdata.format.ProfileReader;
+import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.SymbolTable;
@@ -39,7 +41,7 @@ import java.util.Set;
  * {@link ProfileChain}); problems there fail {@link #open}. Problems inside records, in value data
  * and between profiles surface from {@link #next()}, after the records before them.
  */
-public final class RawProfileReader implements ProfileReader, DeviceData {
+public final class RawProfileReader implements BatchReader, DeviceData {
     private final String fileName;
     private final RawBytes bytes;
     /** Asked before the counters and value sites of a record are built. */
@@ -244,6 +246,79 @@ public final class RawProfileReader implements ProfileReader, DeviceData {
             failure = MappedFaults.truncated(fileName, e);
             throw failure;
         }
+    }
+
+    /**
+     * Host profiles of raw versions up to 10: their records are names, hashes, counters, bitmaps
+     * and value sites only. GPU records, and every record of versions 11 and 12 (which go through
+     * the embedded-counter path), are read with {@link #next()}.
+     */
+    @Override
+    public boolean readsBatches() {
+        if (hasDeviceRecords()) {
+            return false;
+        }
+        for (RawProfile p : profiles) {
+            if (p.header().version().hasUniformCounters()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The records {@link #next()} would give, straight into {@code batch}: counters copied from the
+     * mapping into the batch's array, names as the bytes they are, no record objects.
+     */
+    @Override
+    public boolean nextBatch(RecordBatch batch) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
+        batch.clear();
+        try {
+            while (!batch.full() && profileIndex < profiles.size()) {
+                RawProfile p = profiles.get(profileIndex);
+                if (recordIndex < p.numData()) {
+                    addRecord(p, batch);
+                } else {
+                    enterProfile(profileIndex + 1);
+                }
+            }
+            if (profileIndex >= profiles.size() && pending != null) {
+                throw pending;
+            }
+        } catch (ProfileFormatException e) {
+            // The records before the error go out first; the error comes with the next call.
+            failure = e;
+            if (batch.size() == 0) {
+                throw e;
+            }
+        } catch (InternalError e) {
+            // Nothing read from a file that shrank can be trusted, not even this batch.
+            failure = MappedFaults.truncated(fileName, e);
+            batch.clear();
+            throw failure;
+        }
+        return batch.size() > 0;
+    }
+
+    /** {@link #readRecord} of a host record, into {@code batch}: the same checks in the same order. */
+    private void addRecord(RawProfile p, RecordBatch batch) throws ProfileFormatException {
+        long index = recordIndex;
+        DataRecord r = DataRecord.read(bytes, p.layout(), p.recordOffset(index));
+        CounterReader.Span span = counters.locate(r, p.countersDeltaFor(index), observer);
+        byte[] bitmap = bitmaps.read(r, p.bitmapDeltaFor(index));
+        ValueSite[][] sites = readValueSites(p, r);
+        String name = p.name(r.nameRef());
+        int i = batch.add(r.funcHash(), name.length(), span.count());
+        name.getBytes(0, name.length(), batch.names(), batch.nameStart(i)); // one byte per char
+        counters.copy(span, batch.counts(), batch.countsStart(i), observer);
+        if (batch.withValues()) {
+            batch.copyBitmap(bitmap);
+            batch.copyValueSites(sites);
+        }
+        recordIndex++;
     }
 
     private void enterProfile(int index) {

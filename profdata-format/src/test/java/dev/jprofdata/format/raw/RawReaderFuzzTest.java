@@ -14,7 +14,11 @@ import java.nio.ByteBuffer;
  */
 class RawReaderFuzzTest {
 
-    /** The whole raw reader: every version, width and byte order the seeds show it. */
+    /**
+     * The whole raw reader: every version, width and byte order the seeds show it; and its batch
+     * mode, which must give exactly the records and the error of {@code next()}
+     * ({@link RawBatchModeTest#compare}).
+     */
     @FuzzTest(maxDuration = "2h", maxExecutions = 10_000_000)
     void rawReader(byte[] data) throws Exception {
         try {
@@ -22,6 +26,7 @@ class RawReaderFuzzTest {
         } catch (ProfileFormatException e) {
             FuzzDrain.checkClean(e);
         }
+        RawBatchModeTest.compare(data, "fuzz.profraw");
     }
 
     /** The names blob decoder (chunks of ULEB lengths, stored or zlib payloads). */

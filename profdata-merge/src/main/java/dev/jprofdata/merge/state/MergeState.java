@@ -121,6 +121,14 @@ public final class MergeState {
         long read = 0;
         for (int i = 0; i < batch.size(); i++) {
             long position = position(inputIndex, firstOrdinal + i);
+            ProfileRecord whole = batch.object(i);
+            if (whole != null) {
+                // A record kept whole (GPU data): added as the record it is.
+                read = Saturating.add(read, whole.isPseudo() ? 0
+                        : Saturating.cappedSum(whole.counts(), 0, whole.counts().length, weight));
+                add(whole, weight, position);
+                continue;
+            }
             int from = batch.countsStart(i);
             int to = batch.countsEnd(i);
             boolean pseudo = to > from && ProfileRecord.isPseudoCount(batch.counts()[from]);
