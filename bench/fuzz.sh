@@ -27,6 +27,9 @@ if [ ${#targets[@]} -eq 0 ]; then
     SampleReaderFuzzTest#extBinaryReader
     SampleReaderFuzzTest#gccReader
     CodeObjectFuzzTest#symbolizer
+    PcSamplingReaderFuzzTest#samplesCsv
+    PcSamplingReaderFuzzTest#kernelTrace
+    PcSamplingReaderFuzzTest#resultsJson
   )
   # The .unifcnts reader joins when it exists.
   if ls profdata-format/src/test/java/dev/jprofdata/format/offload/*FuzzTest.java >/dev/null 2>&1; then

@@ -11,11 +11,14 @@
 module dev.jprofdata.format {
     // Only where zstd data is met; without it such data fails with a message naming zstd-jni.
     requires static com.github.luben.zstd_jni;
+    // The streaming parser of rocprofiler-sdk results files (dev.jprofdata.format.pcsampling).
+    requires com.fasterxml.jackson.core;
 
     exports dev.jprofdata.format;
     exports dev.jprofdata.format.dwarf;
     exports dev.jprofdata.format.elf;
     exports dev.jprofdata.format.offload;
+    exports dev.jprofdata.format.pcsampling;
     exports dev.jprofdata.format.sample;
     exports dev.jprofdata.format.summary;
     exports dev.jprofdata.format.text;

@@ -11,5 +11,6 @@ module dev.jprofdata.merge {
     exports dev.jprofdata.merge;
     exports dev.jprofdata.merge.order;
     exports dev.jprofdata.merge.overlap;
+    exports dev.jprofdata.merge.pcsampling;
     exports dev.jprofdata.merge.sample;
 }

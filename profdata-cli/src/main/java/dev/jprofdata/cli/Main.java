@@ -14,7 +14,7 @@ public final class Main implements Runnable {
      * The subcommands, in the order help lists them (then {@code help} and {@code completion}). Only
      * the one a command line names is built (each is declared in code, {@link CommandSpecs}).
      */
-    private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order");
+    private static final List<String> SUBCOMMANDS = List.of("merge", "show", "overlap", "order", "pc-sampling");
 
     /** The command line this command belongs to, for its one error ({@code jprofdata --}). */
     private CommandLine commandLine;
@@ -184,6 +184,11 @@ public final class Main implements Runnable {
                 return new CommandLine(new OverlapCommand(context).spec());
             case "order":
                 return new CommandLine(new OrderCommand(context).spec());
+            case "pc-sampling": {
+                CommandLine pcs = new CommandLine(new PcSamplingCommand(context).spec());
+                pcs.addSubcommand("report", new CommandLine(new PcSamplingReportCommand(context).spec()));
+                return pcs;
+            }
             default:
                 throw new IllegalArgumentException(name);
         }

@@ -114,6 +114,22 @@ class ReadmeOptionsTest {
     /** Options of the {@code java} command that the docs name (spec/library-api.md), not jprofdata's. */
     private static final Set<String> JAVA_LAUNCHER_OPTIONS = Set.of("--add-modules");
 
+    /** Options of AMD's rocprofv3 that spec/pc-sampling.md names (how the inputs are made), not jprofdata's. */
+    private static final Set<String> ROCPROFV3_OPTIONS = Set.of("--kernel-trace", "--output-format",
+            "--pc-sampling-beta-enabled", "--pc-sampling-method", "--pc-sampling-unit", "--pc-sampling-interval");
+
+    /** The nested command {@code pc-sampling report} has its own README bullet. */
+    @Test
+    void pcSamplingReportOptionsAreListed() throws IOException {
+        String readme = readme();
+        Set<String> listed = optionsIn(bullet(readme, "* **pc-sampling report**:"));
+        listed.addAll(optionsIn(bullet(readme, "* every command:")));
+        CommandSpec spec = commands().getSubcommands().get("pc-sampling").getSubcommands().get("report")
+                .getCommandSpec();
+        assertThat(listed).isEqualTo(names(spec, false));
+        assertThat(names(spec, true)).isEmpty();
+    }
+
     /** The other way round, everywhere: a {@code --name} the README or spec/ shows is a real option. */
     @Test
     void everyLongOptionTheDocsNameIsDeclared() throws IOException {
@@ -123,6 +139,10 @@ class ReadmeOptionsTest {
         for (CommandLine sub : top.getSubcommands().values()) {
             declared.addAll(names(sub.getCommandSpec(), false));
             declared.addAll(names(sub.getCommandSpec(), true));
+            for (CommandLine nested : sub.getSubcommands().values()) {
+                declared.addAll(names(nested.getCommandSpec(), false));
+                declared.addAll(names(nested.getCommandSpec(), true));
+            }
         }
         List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md")));
         try (Stream<Path> spec = Files.list(ROOT.resolve("spec"))) {
@@ -134,7 +154,7 @@ class ReadmeOptionsTest {
                 // "--opt": the README's example of LLVM's spelling rule, not an option; and options
                 // of the java launcher itself that the docs tell library users about.
                 if (name.startsWith("--") && !declared.contains(name) && !name.equals("--opt")
-                        && !JAVA_LAUNCHER_OPTIONS.contains(name)) {
+                        && !JAVA_LAUNCHER_OPTIONS.contains(name) && !ROCPROFV3_OPTIONS.contains(name)) {
                     unknown.add(name);
                 }
             }

@@ -1,0 +1,26 @@
+package dev.jprofdata.merge.pcsampling;
+
+import java.util.List;
+
+/**
+ * The samples of one kernel over all the inputs' processes and dispatches.
+ *
+ * @param name the kernel's name (demangled where the input gives it), or a description of why it
+ *     is unknown
+ * @param known whether the name comes from a kernel join (false: unknown kernel)
+ * @param tally its metrics, with the occupancy histogram
+ * @param dispatches its dispatches, by process then dispatch id
+ * @param instructions its instructions, most samples first
+ * @param lines its leaf source lines, most samples first
+ * @param lineRange the line-range metrics, or null when no range was asked for or the range's
+ *     function is another kernel
+ */
+public record KernelSummary(String name, boolean known, SampleTally tally, List<DispatchSummary> dispatches,
+        List<InstructionSummary> instructions, List<LineSummary> lines, LineRangeSummary lineRange) {
+
+    public KernelSummary {
+        dispatches = List.copyOf(dispatches);
+        instructions = List.copyOf(instructions);
+        lines = List.copyOf(lines);
+    }
+}
