@@ -44,6 +44,12 @@ final class PcSamplingReportCommand extends DeclaredCommand {
                 + " --lines gives.", "--function").build());
         s.addOption(CommandSpecs.value("<A-B>", null, "Also report the metrics of the samples whose source line"
                 + " (leaf or inlined frame) is in A-B (or FILE:A-B), beside the whole kernel's.", "--lines").build());
+        s.addOption(CommandSpecs.repeated("<id>=<file>", "Symbolize code object ID's samples with this code object"
+                + " (ELF, or a bundle with one device entry): function names, columns and inline stacks from its"
+                + " DWARF. Code objects a results JSON names by a file:// URI are used when they are on this"
+                + " machine.", "--code-object").build());
+        s.addOption(CommandSpecs.flag("noUriCodeObjects", "Do not open the code objects the results JSON names;"
+                + " lines come from rocprofv3's comments.", "--no-uri-code-objects").build());
     }
 
     @Override
@@ -59,7 +65,22 @@ final class PcSamplingReportCommand extends DeclaredCommand {
         String topText = string("--topn");
         long topn = topText == null ? (format.equals("text") ? DEFAULT_TEXT_ROWS : 0) : LlvmValues.uint32("--topn", topText);
         PcSamplingOptions options = PcSamplingOptions.defaults().withKernel(string("--kernel"))
-                .withDispatches(dispatches(strings("--dispatch"))).withLineRange(lineRange());
+                .withDispatches(dispatches(strings("--dispatch"))).withLineRange(lineRange())
+                .withCodeObjectsFromUris(!flag("--no-uri-code-objects"));
+        for (String given : strings("--code-object")) {
+            int eq = given.indexOf('=');
+            long id;
+            try {
+                id = eq <= 0 ? -1 : Long.parseUnsignedLong(given.substring(0, eq).strip());
+            } catch (NumberFormatException e) {
+                id = -1;
+            }
+            if (id < 0 || eq == given.length() - 1) {
+                throw new CliException("--code-object: '" + given + "' is not ID=FILE (the code_object_id of the"
+                        + " results JSON, then the code object's file)");
+            }
+            options = options.withCodeObject(id, context.resolve(given.substring(eq + 1)));
+        }
         List<InputFile> opened = new ArrayList<>();
         try (CommandOutput out = CommandOutput.open(context, string("--output"))) {
             try {

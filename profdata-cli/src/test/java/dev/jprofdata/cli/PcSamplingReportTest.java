@@ -131,4 +131,29 @@ class PcSamplingReportTest {
         assertThat(mixed.exitCode()).isEqualTo(1);
         assertThat(mixed.stderr()).startsWith("error: the inputs mix stochastic samples").hasLineCount(1);
     }
+
+    /**
+     * {@code --code-object ID=FILE}: a value that is no ID=FILE, and a code object that cannot be
+     * read (cut short), each give one line and exit code 1; a sound one is taken (the CSV carries no
+     * code object ids, so its lines still come from the comments, with the same counts).
+     */
+    @Test
+    void codeObjectsGivenOnTheCommandLine() throws IOException {
+        Path co = DIR.resolve("code-objects/kernels.gfx942.O2.dwarf5.co");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(co), "no code objects");
+        Files.copy(DIR.resolve(CSV), tmp.resolve(CSV));
+        CliRun bad = CliRun.run(tmp, "pc-sampling", "report", "--code-object", "kernels.co", CSV);
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.stderr()).startsWith("error: --code-object: 'kernels.co' is not ID=FILE").hasLineCount(1);
+        byte[] all = Files.readAllBytes(co);
+        Files.write(tmp.resolve("cut.co"), Arrays.copyOf(all, all.length / 3));
+        CliRun cut = CliRun.run(tmp, "pc-sampling", "report", "--code-object", "2=cut.co", CSV);
+        assertThat(cut.exitCode()).isEqualTo(1);
+        assertThat(cut.stderr()).startsWith("error: ").contains("cut.co: section header table offset")
+                .contains("(at byte 40)").doesNotContain("Exception").hasLineCount(1);
+        Files.copy(co, tmp.resolve("kernels.co"));
+        CliRun good = CliRun.run(tmp, "pc-sampling", "report", "--code-object", "2=kernels.co", CSV);
+        assertThat(good.exitCode()).as(good.stderr()).isZero();
+        assertThat(good.stdout()).isEqualTo(CliRun.run(tmp, "pc-sampling", "report", CSV).stdout());
+    }
 }

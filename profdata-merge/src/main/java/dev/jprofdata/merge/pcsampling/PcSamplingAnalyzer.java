@@ -51,12 +51,14 @@ public final class PcSamplingAnalyzer {
     private final List<String> warnings = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private final InvariantChecks checks = new InvariantChecks();
+    private final CodeObjectLocators locators;
     private SamplingMethod method;
     private String methodSource;
     private long lateInstructions;
 
-    private PcSamplingAnalyzer(PcSamplingOptions options) {
+    private PcSamplingAnalyzer(PcSamplingOptions options) throws IOException {
         this.options = options;
+        this.locators = new CodeObjectLocators(options, warnings, notes);
     }
 
     /** Reads and analyses {@code inputs} (one run) as {@code options} say. */
@@ -434,6 +436,9 @@ public final class PcSamplingAnalyzer {
         if (method == SamplingMethod.STOCHASTIC && total.arbiterSamples() == 0 && notes.isEmpty()) {
             addNote(CSV_NOTE);
         }
+        for (Process p : processes) {
+            locators.reportProblems(p.name, p.run);
+        }
         return new PcSamplingReport(method == null ? SamplingMethod.STOCHASTIC : method, total.arbiterSamples() > 0,
                 total, kernels, undecodable, dropped, checks.counts(), checks.firstExamples(), warnings, notes);
     }
@@ -447,6 +452,8 @@ public final class PcSamplingAnalyzer {
         SampleTally tally = new SampleTally(true);
         List<DispatchSummary> dispatchList = new ArrayList<>();
         Map<Instruction, SampleTally> instructions = new LinkedHashMap<>();
+        // The process an instruction was first seen in, whose code objects place it.
+        Map<Instruction, Process> firstSeenIn = new HashMap<>();
         for (DispatchKey k : keys) {
             DispatchAggregate agg = dispatches.get(k);
             tally.addAll(agg.tally);
@@ -459,12 +466,14 @@ public final class PcSamplingAnalyzer {
                         : new Instruction(r.offset(), nonNull(run.instruction(r.instIndex())),
                                 nonNull(run.comment(r.instIndex())), r.codeObjectId());
                 instructions.computeIfAbsent(i, x -> new SampleTally(false)).addAll(e.getValue());
+                firstSeenIn.putIfAbsent(i, processes.get(k.process()));
             }
         }
         List<InstructionSummary> list = new ArrayList<>();
         for (Map.Entry<Instruction, SampleTally> e : instructions.entrySet()) {
             Instruction i = e.getKey();
-            List<SourceFrame> frames = options.locator().frames(
+            Process p = firstSeenIn.get(i);
+            List<SourceFrame> frames = locators.forRun(p.run, p.name).frames(
                     new CodeLocation(i.codeObjectId(), i.offset(), i.instruction(), i.comment()));
             list.add(new InstructionSummary(i.offset(), i.instruction(), frames, e.getValue()));
         }

@@ -20,7 +20,7 @@ class ResultsJoinTest {
     Path tmp;
 
     /** One tool element: the MI300A excerpt's tables, the instruction strings and {@code samples}. */
-    private static String element(long pid, String samples) throws IOException {
+    static String element(long pid, String samples) throws IOException {
         String tables = Files.readString(PcSamplingAnalyzerTest.fixture("mi300a_code_objects_kernel_symbols_excerpt.json"));
         // Its members, without the outer braces and its empty sample arrays' buffer_records.
         String inner = tables.strip();
@@ -52,7 +52,7 @@ class ResultsJoinTest {
     }
 
     /** The MI350 excerpt's records with their dispatch id and instruction index replaced. */
-    private static String records(long dispatch, int instIndex) throws IOException {
+    static String records(long dispatch, int instIndex) throws IOException {
         String all = Files.readString(PcSamplingAnalyzerTest.fixture("mi350_gfx950_stochastic_records_excerpt.json"));
         String array = all.substring(all.indexOf('[', all.indexOf("pc_sample_stochastic")));
         array = array.substring(1, matchingBracket(array));
