@@ -3,6 +3,7 @@ package dev.jprofdata.cli;
 import dev.jprofdata.merge.pcsampling.DispatchSummary;
 import dev.jprofdata.merge.pcsampling.InstructionSummary;
 import dev.jprofdata.merge.pcsampling.KernelSummary;
+import dev.jprofdata.merge.pcsampling.InlinedCallSummary;
 import dev.jprofdata.merge.pcsampling.LineSummary;
 import dev.jprofdata.merge.pcsampling.PcSamplingReport;
 import dev.jprofdata.merge.pcsampling.SampleTally;
@@ -13,7 +14,8 @@ import java.util.List;
 
 /**
  * The CSV form of {@code pc-sampling report}: one table for every level, a {@code level} column
- * saying which (kernel, line_range, instruction, line, dispatch), fixed columns for the counts
+ * saying which (kernel, line_range, instruction, line, inlined_call — its function in the
+ * {@code instruction} column, its call site in {@code line} — and dispatch), fixed columns for the counts
  * (one per gfx9 stall reason and instruction type, plus {@code *_other} for names this version
  * does not know), RFC 4180 quoting.
  */
@@ -56,6 +58,10 @@ final class PcSamplingCsv {
             }
             for (LineSummary l : top(k.lines())) {
                 row(l.tally(), "line", k.name(), "", "", "", "", l.fileLine());
+            }
+            for (InlinedCallSummary c : top(k.inlinedCalls())) {
+                row(c.tally(), "inlined_call", k.name(), "", "", "", c.function() == null ? "" : c.function(),
+                        c.callSite());
             }
             for (DispatchSummary d : top(k.dispatches())) {
                 row(d.tally(), "dispatch", k.name(), Long.toString(d.dispatchId()), d.process(), "", "", "");

@@ -8,6 +8,7 @@ import dev.jprofdata.merge.pcsampling.DispatchSummary;
 import dev.jprofdata.merge.pcsampling.InstructionSummary;
 import dev.jprofdata.merge.pcsampling.Invariant;
 import dev.jprofdata.merge.pcsampling.KernelSummary;
+import dev.jprofdata.merge.pcsampling.InlinedCallSummary;
 import dev.jprofdata.merge.pcsampling.LineSummary;
 import dev.jprofdata.merge.pcsampling.PcSamplingReport;
 import dev.jprofdata.merge.pcsampling.SampleTally;
@@ -130,6 +131,20 @@ final class PcSamplingStructured {
             g.writeNumberField("instructions", l.instructions());
             g.writeFieldName("metrics");
             metrics(l.tally());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeNumberField("inlinedCallCount", k.inlinedCalls().size());
+        g.writeArrayFieldStart("inlinedCalls");
+        for (InlinedCallSummary c : top(k.inlinedCalls())) {
+            g.writeStartObject();
+            if (c.function() != null) {
+                g.writeStringField("function", c.function());
+            }
+            g.writeStringField("callSite", c.callSite());
+            g.writeNumberField("instructions", c.instructions());
+            g.writeFieldName("metrics");
+            metrics(c.tally());
             g.writeEndObject();
         }
         g.writeEndArray();

@@ -7,6 +7,7 @@ import dev.jprofdata.merge.pcsampling.InstructionSummary;
 import dev.jprofdata.merge.pcsampling.Invariant;
 import dev.jprofdata.merge.pcsampling.KernelSummary;
 import dev.jprofdata.merge.pcsampling.LineRangeSummary;
+import dev.jprofdata.merge.pcsampling.InlinedCallSummary;
 import dev.jprofdata.merge.pcsampling.LineSummary;
 import dev.jprofdata.merge.pcsampling.PcSamplingReport;
 import dev.jprofdata.merge.pcsampling.SampleTally;
@@ -112,6 +113,7 @@ final class PcSamplingText {
         }
         instructions(k);
         lines(k);
+        inlinedCalls(k);
         dispatches(k);
     }
 
@@ -182,6 +184,27 @@ final class PcSamplingText {
             rows.add(stochastic ? new String[] {Long.toString(t.samples()), Long.toString(t.issued()), topReasons(t, 3),
                 Integer.toString(l.instructions()), name}
                 : new String[] {Long.toString(t.samples()), Integer.toString(l.instructions()), name});
+        }
+        indent(rows, "    ");
+    }
+
+    /** The inlined calls of the kernel, when its source stacks have any. */
+    private void inlinedCalls(KernelSummary k) throws IOException {
+        if (k.inlinedCalls().isEmpty()) {
+            return;
+        }
+        List<InlinedCallSummary> list = top(k.inlinedCalls());
+        line("  Inlined calls (samples inside each inlined function, by call site; "
+                + shown(list.size(), k.inlinedCalls().size()) + ")");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(stochastic ? new String[] {"samples", "issued", "stall reasons", "instructions", "function", "called at"}
+                : new String[] {"samples", "instructions", "function", "called at"});
+        for (InlinedCallSummary c : list) {
+            SampleTally t = c.tally();
+            String function = c.function() == null ? "(inlined)" : c.function();
+            rows.add(stochastic ? new String[] {Long.toString(t.samples()), Long.toString(t.issued()), topReasons(t, 3),
+                Integer.toString(c.instructions()), function, c.callSite()}
+                : new String[] {Long.toString(t.samples()), Integer.toString(c.instructions()), function, c.callSite()});
         }
         indent(rows, "    ");
     }

@@ -16,11 +16,13 @@ import java.util.List;
  *     function is another kernel
  */
 public record KernelSummary(String name, boolean known, SampleTally tally, List<DispatchSummary> dispatches,
-        List<InstructionSummary> instructions, List<LineSummary> lines, LineRangeSummary lineRange) {
+        List<InstructionSummary> instructions, List<LineSummary> lines, List<InlinedCallSummary> inlinedCalls,
+        LineRangeSummary lineRange) {
 
     public KernelSummary {
         dispatches = List.copyOf(dispatches);
         instructions = List.copyOf(instructions);
         lines = List.copyOf(lines);
+        inlinedCalls = List.copyOf(inlinedCalls);
     }
 }

@@ -14,11 +14,14 @@ import dev.jprofdata.format.pcsampling.SamplingMethod;
 import dev.jprofdata.format.pcsampling.SourceFrame;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -490,7 +493,30 @@ public final class PcSamplingAnalyzer {
         lineTallies.forEach((line, t) -> lines.add(new LineSummary(line, lineInstructions.get(line), t)));
         lines.sort(Comparator.comparingLong((LineSummary l) -> -l.tally().samples()).thenComparing(LineSummary::fileLine));
         boolean known = !name.equals(UNKNOWN_KERNEL) && !name.equals(UNDECODABLE);
-        return new KernelSummary(name, known, tally, dispatchList, list, lines, lineRange(name, known, tally, list));
+        return new KernelSummary(name, known, tally, dispatchList, list, lines, inlinedCalls(list),
+                lineRange(name, known, tally, list));
+    }
+
+    /** The kernel's inlined calls ({@link InlinedCallSummary}), most samples first. */
+    private static List<InlinedCallSummary> inlinedCalls(List<InstructionSummary> instructions) {
+        Map<List<String>, SampleTally> tallies = new HashMap<>();
+        Map<List<String>, Integer> counts = new HashMap<>();
+        for (InstructionSummary s : instructions) {
+            Set<List<String>> seen = new HashSet<>();
+            List<SourceFrame> frames = s.frames();
+            for (int d = 0; d + 1 < frames.size(); d++) {
+                List<String> key = Arrays.asList(frames.get(d).function(), frames.get(d + 1).fileLine());
+                if (seen.add(key)) {
+                    tallies.computeIfAbsent(key, x -> new SampleTally(false)).addAll(s.tally());
+                    counts.merge(key, 1, Integer::sum);
+                }
+            }
+        }
+        List<InlinedCallSummary> calls = new ArrayList<>();
+        tallies.forEach((key, t) -> calls.add(new InlinedCallSummary(key.get(0), key.get(1), counts.get(key), t)));
+        calls.sort(Comparator.comparingLong((InlinedCallSummary c) -> -c.tally().samples())
+                .thenComparing(c -> c.function() == null ? "" : c.function()).thenComparing(InlinedCallSummary::callSite));
+        return calls;
     }
 
     private LineRangeSummary lineRange(String name, boolean known, SampleTally kernel, List<InstructionSummary> list) {

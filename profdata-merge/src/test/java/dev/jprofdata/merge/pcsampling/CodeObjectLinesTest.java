@@ -96,6 +96,28 @@ class CodeObjectLinesTest {
             assertThat(s.frames()).as("0x%x", s.codeObjectOffset()).isEqualTo(golden.get(s.codeObjectOffset()));
         }
         assertThat(r.warnings()).isEmpty();
+        // Inlined calls: per (inlined function, call site), the instructions whose golden stack holds
+        // that frame and its caller's line, each once.
+        Map<List<Object>, Integer> expected = new java.util.HashMap<>();
+        for (long address : addresses) {
+            List<SourceFrame> frames = golden.get(address);
+            java.util.Set<List<Object>> seen = new java.util.HashSet<>();
+            for (int d = 0; d + 1 < frames.size(); d++) {
+                List<Object> key = List.of(frames.get(d).function(), frames.get(d + 1).fileLine());
+                if (seen.add(key)) {
+                    expected.merge(key, 1, Integer::sum);
+                }
+            }
+        }
+        assertThat(expected).isNotEmpty();
+        Map<List<Object>, Integer> actual = new java.util.HashMap<>();
+        for (KernelSummary k : r.kernels()) {
+            for (InlinedCallSummary c : k.inlinedCalls()) {
+                actual.put(List.of(c.function(), c.callSite()), c.instructions());
+                assertThat(c.tally().samples()).isPositive();
+            }
+        }
+        assertThat(actual).isEqualTo(expected);
     }
 
     @Test
@@ -105,6 +127,8 @@ class CodeObjectLinesTest {
                 .flatMap(k -> k.instructions().stream()).toList();
         assertThat(instructions).isNotEmpty().allSatisfy(s -> assertThat(s.frames())
                 .allSatisfy(f -> assertThat(f.function()).isNull()));
+        // The MI350 records' comment has no inline chain: no inlined calls.
+        assertThat(r.kernels()).allSatisfy(k -> assertThat(k.inlinedCalls()).isEmpty());
         // The code object the JSON names (an AMD machine's path) is not here, and the report says so.
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).contains("1 code object it names is not on this machine"));
     }
@@ -117,5 +141,24 @@ class CodeObjectLinesTest {
         Path results = results(addresses());
         assertThatThrownBy(() -> PcSamplingAnalyzerTest.analyze(PcSamplingOptions.defaults().withCodeObject(2, cut),
                 results)).isInstanceOf(ProfileFormatException.class).hasMessageContaining("cut.co");
+    }
+
+    /**
+     * An inline chain in rocprofv3's comment gives an inlined call without a function name: the
+     * records of instruction 1 carry "/app/vcopy.cpp:19 -> /app/vcopy.cpp:30".
+     */
+    @Test
+    void commentChainsGiveInlinedCallsByCallSite() throws IOException {
+        Path p = tmp.resolve("chain_results.json");
+        Files.writeString(p, "{\"rocprofiler-sdk-tool\": [" + ResultsJoinTest.element(4242, ResultsJoinTest.records(1, 1))
+                + "]}", StandardCharsets.UTF_8);
+        PcSamplingReport r = PcSamplingAnalyzerTest.analyze(PcSamplingOptions.defaults(), p);
+        KernelSummary k = r.kernels().get(0);
+        assertThat(k.inlinedCalls()).singleElement().satisfies(c -> {
+            assertThat(c.function()).isNull();
+            assertThat(c.callSite()).isEqualTo("/app/vcopy.cpp:30");
+            assertThat(c.instructions()).isEqualTo(1);
+            assertThat(c.tally().samples()).isEqualTo(k.tally().samples());
+        });
     }
 }
