@@ -44,9 +44,9 @@ final class PcSamplingReportCommand extends DeclaredCommand {
                 + " --lines gives.", "--function").build());
         s.addOption(CommandSpecs.value("<A-B>", null, "Also report the metrics of the samples whose source line"
                 + " (leaf or inlined frame) is in A-B (or FILE:A-B), beside the whole kernel's.", "--lines").build());
-        s.addOption(CommandSpecs.repeated("<id>=<file>", "Symbolize code object ID's samples with this code object"
-                + " (ELF, or a bundle with one device entry): function names, columns and inline stacks from its"
-                + " DWARF. Code objects a results JSON names by a file:// URI are used when they are on this"
+        s.addOption(CommandSpecs.repeated("<id>=<file>[#<target>]", "Symbolize code object ID's samples with this"
+                + " code object (ELF, or an offload bundle: #gfx942 picks its entry): function names, columns and"
+                + " inline stacks from its DWARF. Code objects a results JSON names by a file:// URI are used when they are on this"
                 + " machine.", "--code-object").build());
         s.addOption(CommandSpecs.flag("noUriCodeObjects", "Do not open the code objects the results JSON names;"
                 + " lines come from rocprofv3's comments.", "--no-uri-code-objects").build());
@@ -79,7 +79,14 @@ final class PcSamplingReportCommand extends DeclaredCommand {
                 throw new CliException("--code-object: '" + given + "' is not ID=FILE (the code_object_id of the"
                         + " results JSON, then the code object's file)");
             }
-            options = options.withCodeObject(id, context.resolve(given.substring(eq + 1)));
+            // FILE#TARGET names one entry of an offload bundle (app.bundle#gfx942).
+            String file = given.substring(eq + 1);
+            int hash = file.lastIndexOf('#');
+            String target = hash > 0 && file.indexOf('/', hash) < 0 ? file.substring(hash + 1) : null;
+            if (target != null) {
+                file = file.substring(0, hash);
+            }
+            options = options.withCodeObject(id, context.resolve(file), target);
         }
         List<InputFile> opened = new ArrayList<>();
         try (CommandOutput out = CommandOutput.open(context, string("--output"))) {

@@ -151,9 +151,20 @@ class PcSamplingReportTest {
         assertThat(cut.exitCode()).isEqualTo(1);
         assertThat(cut.stderr()).startsWith("error: ").contains("cut.co: section header table offset")
                 .contains("(at byte 40)").doesNotContain("Exception").hasLineCount(1);
+        Files.createDirectories(tmp.resolve("dir.co"));
+        CliRun dir = CliRun.run(tmp, "pc-sampling", "report", "--code-object", "2=dir.co", CSV);
+        assertThat(dir.exitCode()).isEqualTo(1);
+        assertThat(dir.stderr()).startsWith("error: ").contains("dir.co: ").hasLineCount(1);
         Files.copy(co, tmp.resolve("kernels.co"));
         CliRun good = CliRun.run(tmp, "pc-sampling", "report", "--code-object", "2=kernels.co", CSV);
         assertThat(good.exitCode()).as(good.stderr()).isZero();
         assertThat(good.stdout()).isEqualTo(CliRun.run(tmp, "pc-sampling", "report", CSV).stdout());
+        // A bundle with two device entries: its target is named after '#', else the entries are listed.
+        Files.copy(DIR.resolve("code-objects/kernels.gfx942-gfx950.bundle"), tmp.resolve("k.bundle"));
+        CliRun two = CliRun.run(tmp, "pc-sampling", "report", "--code-object", "2=k.bundle", CSV);
+        assertThat(two.exitCode()).isEqualTo(1);
+        assertThat(two.stderr()).contains("holds 2 device code objects").contains("gfx950").hasLineCount(1);
+        CliRun picked = CliRun.run(tmp, "pc-sampling", "report", "--code-object", "2=k.bundle#gfx942", CSV);
+        assertThat(picked.exitCode()).as(picked.stderr()).isZero();
     }
 }

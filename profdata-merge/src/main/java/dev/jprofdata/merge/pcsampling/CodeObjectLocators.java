@@ -1,5 +1,6 @@
 package dev.jprofdata.merge.pcsampling;
 
+import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.dwarf.CodeObjectSymbolizer;
 import dev.jprofdata.format.elf.CodeObjectUri;
 import dev.jprofdata.format.elf.CodeObjects;
@@ -9,7 +10,6 @@ import dev.jprofdata.format.pcsampling.ResultsRun;
 import dev.jprofdata.format.pcsampling.SourceLocator;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,8 +35,20 @@ final class CodeObjectLocators {
         this.options = options;
         this.warnings = warnings;
         this.notes = notes;
-        for (Map.Entry<Long, Path> e : options.codeObjects().entrySet()) {
-            given.put(e.getKey(), CodeObjectSymbolizer.open(e.getValue()));
+        for (Map.Entry<Long, PcSamplingOptions.CodeObjectFile> e : options.codeObjects().entrySet()) {
+            given.put(e.getKey(), open(e.getValue()));
+        }
+    }
+
+    /** The symbolizer of a given code object; a file system error names the file. */
+    private static CodeObjectSymbolizer open(PcSamplingOptions.CodeObjectFile file) throws IOException {
+        try {
+            return CodeObjectSymbolizer.of(file.target() == null ? CodeObjects.open(file.path())
+                    : CodeObjects.open(file.path(), file.target()));
+        } catch (ProfileFormatException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IOException(file.path() + ": " + e.getMessage(), e);
         }
     }
 

@@ -16,12 +16,12 @@ import java.util.Set;
  *     of MATRIX (upstream is inconsistent about it; spec/pc-sampling.md)
  * @param locator turns a sampled instruction into source frames where no code object's DWARF does
  * @param codeObjects code object files by code object id, symbolized for every process of the run
- *     (the command's {@code --code-object ID=FILE})
+ *     (the command's {@code --code-object ID=FILE[#TARGET]})
  * @param codeObjectsFromUris also symbolize with the code objects a results JSON names by a
  *     {@code file://} URI, when the file is on this machine
  */
 public record PcSamplingOptions(String kernel, Set<Long> dispatches, LineRange lineRange, boolean mfmaF64OnValu,
-        SourceLocator locator, Map<Long, Path> codeObjects, boolean codeObjectsFromUris) {
+        SourceLocator locator, Map<Long, CodeObjectFile> codeObjects, boolean codeObjectsFromUris) {
 
     public PcSamplingOptions {
         dispatches = Set.copyOf(dispatches);
@@ -55,10 +55,22 @@ public record PcSamplingOptions(String kernel, Set<Long> dispatches, LineRange l
         return new PcSamplingOptions(kernel, dispatches, lineRange, mfmaF64OnValu, l, codeObjects, codeObjectsFromUris);
     }
 
+    /**
+     * A code object on disk: an ELF file, or an offload bundle and the target of its entry
+     * ({@code gfx942}; null for a bundle with one device entry).
+     */
+    public record CodeObjectFile(Path path, String target) {
+    }
+
     /** Symbolizes code object {@code id}'s samples with {@code file} (an ELF code object or a one-entry bundle). */
     public PcSamplingOptions withCodeObject(long id, Path file) {
-        Map<Long, Path> all = new java.util.TreeMap<>(codeObjects);
-        all.put(id, file);
+        return withCodeObject(id, file, null);
+    }
+
+    /** Symbolizes code object {@code id}'s samples with the {@code target} entry of the bundle {@code file}. */
+    public PcSamplingOptions withCodeObject(long id, Path file, String target) {
+        Map<Long, CodeObjectFile> all = new java.util.TreeMap<>(codeObjects);
+        all.put(id, new CodeObjectFile(file, target));
         return new PcSamplingOptions(kernel, dispatches, lineRange, mfmaF64OnValu, locator, all, codeObjectsFromUris);
     }
 
