@@ -33,6 +33,21 @@ final class CsvLines {
     }
 
     /** The next line, or null at the end of the input. */
+    /**
+     * The column names of the header line (a leading byte-order mark dropped); an empty file is an
+     * error.
+     */
+    java.util.List<String> header(String file) throws IOException {
+        String header = next();
+        if (header == null) {
+            throw new PcSamplingFormatException(file, 0, -1, Kind.EMPTY_FILE, "empty file: no CSV header");
+        }
+        if (header.startsWith("\uFEFF")) {
+            header = header.substring(1);
+        }
+        return CsvFields.split(header);
+    }
+
     String next() throws IOException {
         int length = 0;
         long start = -1;

@@ -35,14 +35,7 @@ public final class KernelTraceReader {
 
     public static List<KernelDispatch> read(InputStream in, String file) throws IOException {
         CsvLines lines = new CsvLines(in, file);
-        String header = lines.next();
-        if (header == null) {
-            throw new PcSamplingFormatException(file, 0, -1, Kind.EMPTY_FILE, "empty file: no CSV header");
-        }
-        if (header.startsWith("\uFEFF")) {
-            header = header.substring(1);
-        }
-        List<String> names = CsvFields.split(header);
+        List<String> names = lines.header(file);
         int dispatch = names.indexOf("Dispatch_Id");
         int kernelId = names.indexOf("Kernel_Id");
         int kernelName = names.indexOf("Kernel_Name");

@@ -45,14 +45,7 @@ public final class PcSamplingCsvReader {
 
     public static Summary read(InputStream in, String file, PcSampleSink sink) throws IOException {
         CsvLines lines = new CsvLines(in, file);
-        String header = lines.next();
-        if (header == null) {
-            throw new PcSamplingFormatException(file, 0, -1, Kind.EMPTY_FILE, "empty file: no CSV header");
-        }
-        if (header.startsWith("\uFEFF")) {
-            header = header.substring(1);
-        }
-        List<String> names = CsvFields.split(header);
+        List<String> names = lines.header(file);
         SamplingMethod method;
         if (names.equals(HOST_TRAP_COLUMNS)) {
             method = SamplingMethod.HOST_TRAP;
@@ -60,7 +53,7 @@ public final class PcSamplingCsvReader {
             method = SamplingMethod.STOCHASTIC;
         } else {
             throw lines.error(Kind.UNRECOGNIZED_FORMAT, "not a rocprofv3 PC-sampling CSV: the header has "
-                    + names.size() + " columns, starting '" + CsvFields.shorten(header)
+                    + names.size() + " columns, starting '" + CsvFields.shorten(String.join(",", names))
                     + "' (expected the 6 host-trap or 10 stochastic columns)");
         }
         int columns = names.size();
