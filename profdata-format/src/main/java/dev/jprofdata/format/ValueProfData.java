@@ -111,7 +111,8 @@ public final class ValueProfData {
             if (end - entry < 8) {
                 return Checked.failed(Problem.PAST_TOTAL, entry);
             }
-            if (in.unsigned32(entry) >= ValueKind.COUNT) {
+            long kind = in.unsigned32(entry);
+            if (kind >= ValueKind.COUNT) {
                 return Checked.failed(Problem.BAD_KIND, entry);
             }
             long numSites = in.unsigned32(entry + 4);
@@ -129,7 +130,7 @@ public final class ValueProfData {
                 return Checked.failed(Problem.PAST_TOTAL, entry);
             }
             if (entries != null) {
-                entries.entry((int) in.unsigned32(entry), numSites);
+                entries.entry((int) kind, numSites);
             }
             entry += entrySize;
             sites += numSites;

@@ -159,22 +159,22 @@ public final class MergeMojo extends AbstractMojo {
         try {
             if (!split) {
                 MergeResult result = checked(merger.merge(list), maxDropped);
-                write(prepared(result, plan), out, plan);
+                write(prepared(result, plan, out), out, plan);
                 getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
                 return;
             }
             // Host and GPU device profiles apart, each host input read once (spec/offload.md).
             HostDeviceMerge merged = merger.mergeSplit(list);
             if (!merged.mixed()) {
-                write(prepared(checked(merged.only().result(), maxDropped), plan), out, plan);
+                write(prepared(checked(merged.only().result(), maxDropped), plan, out), out, plan);
                 getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
                 return;
             }
-            ProfileContents host = prepared(checked(merged.host().result(), maxDropped), plan);
-            ProfileContents device = prepared(checked(merged.device().result(), maxDropped), plan);
+            ProfileContents host = prepared(checked(merged.host().result(), maxDropped), plan, out);
+            ProfileContents device = prepared(checked(merged.device().result(), maxDropped), plan, out);
             Path deviceOut = DeviceProfiles.deviceOutputFor(out);
             createParent(out);
-            if (text || Compression.forFileName(out.getFileName().toString()) != Compression.NONE) {
+            if (writesText(out)) {
                 Profiles.writeText(device, deviceOut); // (the device file first: the build tracks the host file)
                 Profiles.writeText(host, out);
             } else {
@@ -202,9 +202,13 @@ public final class MergeMojo extends AbstractMojo {
         return result;
     }
 
-    /** The contents the chosen version can hold; what it leaves out is logged, or fails the goal. */
-    private ProfileContents prepared(MergeResult result, IndexedVersionPlan plan) throws MojoFailureException {
-        if (text) {
+    /**
+     * The contents the chosen version can hold (all of them for a text output); what it leaves out
+     * is logged, or fails the goal.
+     */
+    private ProfileContents prepared(MergeResult result, IndexedVersionPlan plan, Path out)
+            throws MojoFailureException {
+        if (writesText(out)) {
             return result.contents();
         }
         try {
@@ -227,7 +231,7 @@ public final class MergeMojo extends AbstractMojo {
     private void write(ProfileContents contents, Path out, IndexedVersionPlan plan) throws MojoExecutionException {
         try {
             createParent(out);
-            if (text || Compression.forFileName(out.getFileName().toString()) != Compression.NONE) {
+            if (writesText(out)) {
                 Profiles.writeText(contents, out);
             } else {
                 Profiles.writeIndexed(contents, plan, out);
@@ -235,6 +239,11 @@ public final class MergeMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A text profile with {@code text}, or for a {@code .gz}/{@code .zst} name; else indexed. */
+    private boolean writesText(Path out) {
+        return text || Compression.forFileName(out.getFileName().toString()) != Compression.NONE;
     }
 
     private static void createParent(Path out) throws IOException {

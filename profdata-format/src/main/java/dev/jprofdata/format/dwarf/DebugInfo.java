@@ -142,15 +142,13 @@ final class DebugInfo {
         long nameValue = 0;
         int compDirForm = -1;
         long compDirValue = 0;
-        int lowForm = -1;
-        long lowValue = 0;
-        int highForm = -1;
-        long highValue = 0;
-        int rangesForm = -1;
-        long rangesValue = 0;
+        AddressAttributes addresses = new AddressAttributes();
         for (int i = 0; i < abbrev.attributes().length; i++) {
             int form = abbrev.forms()[i];
             long value = unit.readValue(in, form, abbrev.implicitConsts()[i]);
+            if (addresses.take(abbrev.attributes()[i], form, value)) {
+                continue;
+            }
             switch (abbrev.attributes()[i]) {
                 case Dwarf.DW_AT_name -> {
                     nameForm = form;
@@ -164,18 +162,6 @@ final class DebugInfo {
                 case Dwarf.DW_AT_str_offsets_base -> unit.strOffsetsBase = value;
                 case Dwarf.DW_AT_addr_base -> unit.addrBase = value;
                 case Dwarf.DW_AT_rnglists_base -> unit.rnglistsBase = value;
-                case Dwarf.DW_AT_low_pc -> {
-                    lowForm = form;
-                    lowValue = value;
-                }
-                case Dwarf.DW_AT_high_pc -> {
-                    highForm = form;
-                    highValue = value;
-                }
-                case Dwarf.DW_AT_ranges -> {
-                    rangesForm = form;
-                    rangesValue = value;
-                }
                 default -> {
                 }
             }
@@ -188,31 +174,11 @@ final class DebugInfo {
             String dir = unit.string(compDirForm, compDirValue);
             unit.compDir = dir == null ? "" : dir;
         }
-        long low = -1;
-        if (lowForm >= 0 && DwarfUnit.isAddress(lowForm)) {
-            low = unit.address(lowForm, lowValue);
+        long low = addresses.low(unit);
+        if (low >= 0) {
             unit.baseAddress = low;
         }
-        unit.ranges = ranges(unit, low, highForm, highValue, rangesForm, rangesValue);
-    }
-
-    private static long[] ranges(DwarfUnit unit, long low, int highForm, long highValue, int rangesForm,
-            long rangesValue) throws CodeObjectException {
-        if (rangesForm >= 0) {
-            return RangeLists.read(unit, rangesForm, rangesValue);
-        }
-        if (low >= 0 && highForm >= 0) {
-            long high;
-            if (DwarfUnit.isConstant(highForm)) {
-                high = low + highValue;
-            } else if (DwarfUnit.isAddress(highForm)) {
-                high = unit.address(highForm, highValue);
-            } else {
-                return new long[0];
-            }
-            return new long[] {low, high};
-        }
-        return new long[0];
+        unit.ranges = addresses.ranges(unit, low);
     }
 
     private static void readAttributes(DwarfUnit unit, Abbreviation abbrev, DwarfCursor in, SubroutineDie die)
@@ -223,15 +189,13 @@ final class DebugInfo {
             }
             return;
         }
-        int lowForm = -1;
-        long lowValue = 0;
-        int highForm = -1;
-        long highValue = 0;
-        int rangesForm = -1;
-        long rangesValue = 0;
+        AddressAttributes addresses = new AddressAttributes();
         for (int i = 0; i < abbrev.attributes().length; i++) {
             int form = abbrev.forms()[i];
             long value = unit.readValue(in, form, abbrev.implicitConsts()[i]);
+            if (addresses.take(abbrev.attributes()[i], form, value)) {
+                continue;
+            }
             boolean constant = DwarfUnit.isConstant(form);
             switch (abbrev.attributes()[i]) {
                 case Dwarf.DW_AT_name -> {
@@ -254,26 +218,15 @@ final class DebugInfo {
                 case Dwarf.DW_AT_GNU_discriminator -> die.callDiscriminator = constant ? value : -1;
                 case Dwarf.DW_AT_specification -> die.specification = DwarfUnit.isReference(form) ? value : -1;
                 case Dwarf.DW_AT_abstract_origin -> die.abstractOrigin = DwarfUnit.isReference(form) ? value : -1;
-                case Dwarf.DW_AT_low_pc -> {
-                    lowForm = form;
-                    lowValue = value;
-                }
-                case Dwarf.DW_AT_high_pc -> {
-                    highForm = form;
-                    highValue = value;
-                }
-                case Dwarf.DW_AT_ranges -> {
-                    rangesForm = form;
-                    rangesValue = value;
-                }
                 default -> {
                 }
             }
         }
-        if (lowForm >= 0 && DwarfUnit.isAddress(lowForm)) {
-            die.lowPc = unit.address(lowForm, lowValue);
+        long low = addresses.low(unit);
+        if (low >= 0) {
+            die.lowPc = low;
         }
-        die.ranges = ranges(unit, die.lowPc, highForm, highValue, rangesForm, rangesValue);
+        die.ranges = addresses.ranges(unit, die.lowPc);
     }
 
     /** Every unit range as {low, high, unit index}, by low address; and the running maximum of high. */

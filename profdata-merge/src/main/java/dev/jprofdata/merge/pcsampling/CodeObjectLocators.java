@@ -29,7 +29,8 @@ final class CodeObjectLocators {
     /** The given code objects, opened once for every process. */
     private final Map<Long, CodeObjectSymbolizer> given = new TreeMap<>();
     private final Map<ResultsRun, SourceLocator> byRun = new HashMap<>();
-    private final Map<ResultsRun, CodeObjectSourceLocator> symbolized = new HashMap<>();
+    /** The locator of inputs without code objects (CSV): the given ones, else the comments. */
+    private final SourceLocator withoutRun;
 
     CodeObjectLocators(PcSamplingOptions options, List<String> warnings, List<String> notes) throws IOException {
         this.options = options;
@@ -38,6 +39,7 @@ final class CodeObjectLocators {
         for (Map.Entry<Long, PcSamplingOptions.CodeObjectFile> e : options.codeObjects().entrySet()) {
             given.put(e.getKey(), open(e.getValue()));
         }
+        withoutRun = locator(given);
     }
 
     /** The symbolizer of a given code object; a file system error names the file. */
@@ -55,7 +57,7 @@ final class CodeObjectLocators {
     /** The locator for the samples of {@code run} (null: a CSV input, which carries no code objects). */
     SourceLocator forRun(ResultsRun run, String processName) {
         if (run == null) {
-            return given.isEmpty() ? options.locator() : locator(null, given);
+            return withoutRun;
         }
         SourceLocator known = byRun.get(run);
         if (known != null) {
@@ -86,23 +88,19 @@ final class CodeObjectLocators {
                     + " not on this machine (give them with --code-object ID=FILE for function names and inline"
                     + " stacks); those lines come from rocprofv3's comments");
         }
-        SourceLocator locator = symbolizers.isEmpty() ? options.locator() : locator(run, symbolizers);
+        SourceLocator locator = locator(symbolizers);
         byRun.put(run, locator);
         return locator;
     }
 
-    private SourceLocator locator(ResultsRun run, Map<Long, CodeObjectSymbolizer> symbolizers) {
-        CodeObjectSourceLocator locator = new CodeObjectSourceLocator(symbolizers, options.locator());
-        if (run != null) {
-            symbolized.put(run, locator);
-        }
-        return locator;
+    /** The DWARF of {@code symbolizers} before the comments; the comments alone when there is none. */
+    private SourceLocator locator(Map<Long, CodeObjectSymbolizer> symbolizers) {
+        return symbolizers.isEmpty() ? options.locator() : new CodeObjectSourceLocator(symbolizers, options.locator());
     }
 
     /** Warns about code objects whose debug information turned out damaged while samples were placed. */
     void reportProblems(String processName, ResultsRun run) {
-        CodeObjectSourceLocator locator = symbolized.get(run);
-        if (locator == null) {
+        if (!((run == null ? withoutRun : byRun.get(run)) instanceof CodeObjectSourceLocator locator)) {
             return;
         }
         locator.problems().forEach((id, why) -> warnings.add(processName + ": code object " + id + ": " + why
