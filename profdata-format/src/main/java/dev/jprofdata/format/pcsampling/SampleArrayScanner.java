@@ -62,11 +62,12 @@ final class SampleArrayScanner {
     private final KeyTable pcKeys = new KeyTable(k -> k.equals("code_object_id") ? 1 : k.equals("code_object_offset") ? 2 : 0);
     private final KeyTable correlationKeys = new KeyTable(k -> k.equals("internal") ? 1 : 0);
     private final KeyTable snapshotKeys = new KeyTable(SampleArrayScanner::snapshotKey);
-    private final KeyTable[] keyTables = {sampleKeys, recordKeys, hwKeys, pcKeys, correlationKeys, snapshotKeys};
     private final ValueTable types;
     private final ValueTable reasons;
 
     private static final HardwareId[] HARDWARE_IDS = HardwareId.values();
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
     private static final ArbiterPipe[] PIPES = ArbiterPipe.values();
 
     /**
@@ -147,15 +148,11 @@ final class SampleArrayScanner {
 
     // --- the members, with RocprofResultsReader's rules; each returns the index after what it read, or -1 ---
 
-    private int sample(int p) throws IOException {
-        return object(p, SAMPLE);
-    }
-
-    private int sampleMember(int code, int p) throws IOException {
+    private int sampleMember(int code, int p) {
         switch (code) {
             case 1 -> {
                 f.record = true;
-                return object(p, RECORD);
+                return record(p);
             }
             case 2 -> {
                 p = signed(p);
@@ -192,14 +189,14 @@ final class SampleArrayScanner {
         };
     }
 
-    private int recordMember(int code, int p) throws IOException {
+    private int recordMember(int code, int p) {
         switch (code) {
             case 1 -> {
                 f.hw = 0;
-                return object(p, HW_ID);
+                return hardwareIds(p);
             }
             case 2 -> {
-                return object(p, PC);
+                return pc(p);
             }
             case 3 -> {
                 p = unsigned(p);
@@ -217,7 +214,7 @@ final class SampleArrayScanner {
                 return p;
             }
             case 6 -> {
-                return object(p, CORRELATION);
+                return correlation(p);
             }
             case 7 -> {
                 p = bit(p);
@@ -237,7 +234,7 @@ final class SampleArrayScanner {
                 return p;
             }
             case 10 -> {
-                return object(p, SNAPSHOT);
+                return snapshot(p);
             }
             default -> {
                 return skip(p, 1);
@@ -267,7 +264,7 @@ final class SampleArrayScanner {
         return p;
     }
 
-    private int hardwareId(int code, int p) throws IOException {
+    private int hardwareId(int code, int p) {
         if (code == 0) {
             return skip(p, 2);
         }
@@ -298,7 +295,7 @@ final class SampleArrayScanner {
         return 0;
     }
 
-    private int snapshotMember(int code, int p) throws IOException {
+    private int snapshotMember(int code, int p) {
         switch (code) {
             case 0 -> {
                 return skip(p, 2);
@@ -335,69 +332,113 @@ final class SampleArrayScanner {
 
     // --- plain JSON -------------------------------------------------------------------------
 
-    // The kinds of object, whose members go to the method of their kind (plain calls, which the
-    // JIT inlines, rather than a lambda per kind).
-    private static final int SAMPLE = 0;
-    private static final int RECORD = 1;
-    private static final int HW_ID = 2;
-    private static final int PC = 3;
-    private static final int CORRELATION = 4;
-    private static final int SNAPSHOT = 5;
+    // Each kind of object has its own loop over its members (sample, record, hw_id, pc, corr_id,
+    // snapshot) rather than one loop calling a method per kind: the JIT then compiles each small
+    // loop on its own instead of inlining them into each other (one C2 compilation of ~1.5 s).
 
-    private int member(int kind, int code, int p) throws IOException {
-        return switch (kind) {
-            case SAMPLE -> sampleMember(code, p);
-            case RECORD -> recordMember(code, p);
-            case HW_ID -> hardwareId(code, p);
-            case PC -> pcMember(code, p);
-            case CORRELATION -> correlationMember(code, p);
-            default -> snapshotMember(code, p);
-        };
+    private int sample(int p) {
+        p = open(p);
+        while (p >= 0 && !closed) {
+            p = key(p, sampleKeys);
+            p = p < 0 ? -1 : next(sampleMember(code, p));
+        }
+        return p;
     }
 
-    /** An object at {@code p} of {@code kind}: each member's value goes to that kind's method with its key's code. */
-    private int object(int p, int kind) throws IOException {
-        KeyTable keys = keyTables[kind];
+    private int record(int p) {
+        p = open(p);
+        while (p >= 0 && !closed) {
+            p = key(p, recordKeys);
+            p = p < 0 ? -1 : next(recordMember(code, p));
+        }
+        return p;
+    }
+
+    private int hardwareIds(int p) {
+        p = open(p);
+        while (p >= 0 && !closed) {
+            p = key(p, hwKeys);
+            p = p < 0 ? -1 : next(hardwareId(code, p));
+        }
+        return p;
+    }
+
+    private int pc(int p) {
+        p = open(p);
+        while (p >= 0 && !closed) {
+            p = key(p, pcKeys);
+            p = p < 0 ? -1 : next(pcMember(code, p));
+        }
+        return p;
+    }
+
+    private int correlation(int p) {
+        p = open(p);
+        while (p >= 0 && !closed) {
+            p = key(p, correlationKeys);
+            p = p < 0 ? -1 : next(correlationMember(code, p));
+        }
+        return p;
+    }
+
+    private int snapshot(int p) {
+        p = open(p);
+        while (p >= 0 && !closed) {
+            p = key(p, snapshotKeys);
+            p = p < 0 ? -1 : next(snapshotMember(code, p));
+        }
+        return p;
+    }
+
+    /** Whether the last {@link #open} or {@link #next} reached the object's end. */
+    private boolean closed;
+    /** The code of the key {@link #key} read. */
+    private int code;
+
+    /** The object starting at {@code p}: the index of its first key, or after its {@code }} when empty ({@link #closed}); -1 if no object. */
+    private int open(int p) {
         if (p < 0 || p >= end || buf[p] != '{') {
             return -1;
         }
         p = whitespace(p + 1);
-        if (p < end && buf[p] == '}') {
+        closed = p < end && buf[p] == '}';
+        return closed ? p + 1 : p;
+    }
+
+    /** The member name at {@code p} and its {@code :}: the index of the value (its code in {@link #code}), or -1. */
+    private int key(int p, KeyTable keys) {
+        int q = keys.expected(buf, p, end);
+        if (q >= 0) {
+            code = keys.expectedCode();
+        } else {
+            q = string(p);
+            if (q < 0) {
+                return -1;
+            }
+            code = keys.code(buf, stringStart, stringLength);
+        }
+        q = whitespace(q);
+        if (q >= end || buf[q] != ':') {
+            return -1;
+        }
+        return whitespace(q + 1);
+    }
+
+    /** After a member's value at {@code p}: the next key's index, or the index after the object's {@code }} ({@link #closed}); -1 if neither. */
+    private int next(int p) {
+        p = whitespace(p);
+        if (p < 0 || p >= end) {
+            return -1;
+        }
+        if (buf[p] == '}') {
+            closed = true;
             return p + 1;
         }
-        while (true) {
-            int code;
-            int q = keys.expected(buf, p, end);
-            if (q >= 0) {
-                code = keys.expectedCode();
-                p = q;
-            } else {
-                p = string(p);
-                if (p < 0) {
-                    return -1;
-                }
-                code = keys.code(buf, stringStart, stringLength);
-            }
-            p = whitespace(p);
-            if (p >= end || buf[p] != ':') {
-                return -1;
-            }
-            p = member(kind, code, whitespace(p + 1));
-            if (p < 0) {
-                return -1;
-            }
-            p = whitespace(p);
-            if (p >= end) {
-                return -1;
-            }
-            if (buf[p] == '}') {
-                return p + 1;
-            }
-            if (buf[p] != ',') {
-                return -1;
-            }
-            p = whitespace(p + 1);
+        if (buf[p] != ',') {
+            return -1;
         }
+        closed = false;
+        return whitespace(p + 1);
     }
 
     private int whitespace(int p) {
@@ -612,6 +653,8 @@ final class SampleArrayScanner {
         private static final int MAX = 64;
         private final ToIntFunction<String> resolve;
         private final byte[][] names = new byte[MAX][];
+        private final byte[][] quoted = new byte[MAX][];
+        private final long[][] words = new long[MAX][];
         private final int[] codes = new int[MAX];
         private int size;
         private int next;
@@ -627,17 +670,52 @@ final class SampleArrayScanner {
          * table are printable ASCII without quotes or escapes, so equal bytes are the whole check.
          */
         int expected(byte[] b, int p, int end) {
-            if (size == 0 || p < 0 || p >= end || b[p] != '"') {
+            if (size == 0 || p < 0) {
                 return -1;
             }
-            byte[] name = names[next];
-            int close = p + 1 + name.length;
-            if (close >= end || b[close] != '"' || !Arrays.equals(b, p + 1, close, name, 0, name.length)) {
+            // The name with its quotes, compared eight bytes at a time (the last eight overlapping).
+            byte[] q = quoted[next];
+            int n = q.length;
+            if (p + n > end) {
                 return -1;
+            }
+            if (n < 8) {
+                if (!Arrays.equals(b, p, p + n, q, 0, n)) {
+                    return -1;
+                }
+            } else {
+                long[] w = words[next];
+                int i = 0;
+                int k = 0;
+                for (; i + 8 <= n; i += 8, k++) {
+                    if ((long) LONGS.get(b, p + i) != w[k]) {
+                        return -1;
+                    }
+                }
+                if (i < n && (long) LONGS.get(b, p + n - 8) != w[k]) {
+                    return -1;
+                }
             }
             hit = next;
             next = next + 1 == size ? 0 : next + 1;
-            return close + 1;
+            return p + n;
+        }
+
+        /** The eight-byte words {@link #expected} compares a quoted name by. */
+        private static long[] words(byte[] q) {
+            int n = q.length;
+            long[] w = new long[n / 8 + 1];
+            int i = 0;
+            int k = 0;
+            if (n >= 8) {
+                for (; i + 8 <= n; i += 8, k++) {
+                    w[k] = (long) LONGS.get(q, i);
+                }
+                if (i < n) {
+                    w[k] = (long) LONGS.get(q, n - 8);
+                }
+            }
+            return w;
         }
 
         /** The code of the key {@link #expected} found. */
@@ -656,6 +734,8 @@ final class SampleArrayScanner {
             int code = resolve.applyAsInt(new String(b, start, length, StandardCharsets.US_ASCII));
             if (size < MAX) {
                 names[size] = Arrays.copyOfRange(b, start, start + length);
+                quoted[size] = Arrays.copyOfRange(b, start - 1, start + length + 1);
+                words[size] = words(quoted[size]);
                 codes[size] = code;
                 size++;
                 next = 0;
