@@ -573,73 +573,59 @@ final class SampleArrayScanner {
         if (p < 0 || p >= end || depth > MAX_DEPTH) {
             return -1;
         }
-        byte c = buf[p];
-        switch (c) {
-            case '"' -> {
-                return string(p);
+        // Small, so that the JIT can inline it where members are skipped; containers apart.
+        return switch (buf[p]) {
+            case '"' -> string(p);
+            case 't' -> literal(p, TRUE);
+            case 'f' -> literal(p, FALSE);
+            case 'n' -> literal(p, NULL);
+            case '{' -> skipObject(p, depth);
+            case '[' -> skipArray(p, depth);
+            default -> signed(p);
+        };
+    }
+
+    private int skipObject(int p, int depth) {
+        p = whitespace(p + 1);
+        if (p < end && buf[p] == '}') {
+            return p + 1;
+        }
+        while (true) {
+            p = whitespace(string(p));
+            if (p < 0 || p >= end || buf[p] != ':') {
+                return -1;
             }
-            case 't' -> {
-                return literal(p, TRUE);
+            p = whitespace(skip(whitespace(p + 1), depth + 1));
+            if (p < 0 || p >= end) {
+                return -1;
             }
-            case 'f' -> {
-                return literal(p, FALSE);
+            if (buf[p] == '}') {
+                return p + 1;
             }
-            case 'n' -> {
-                return literal(p, NULL);
+            if (buf[p] != ',') {
+                return -1;
             }
-            case '{' -> {
-                p = whitespace(p + 1);
-                if (p < end && buf[p] == '}') {
-                    return p + 1;
-                }
-                while (true) {
-                    p = whitespace(string(p));
-                    if (p < 0 || p >= end || buf[p] != ':') {
-                        return -1;
-                    }
-                    p = skip(whitespace(p + 1), depth + 1);
-                    if (p < 0) {
-                        return -1;
-                    }
-                    p = whitespace(p);
-                    if (p >= end) {
-                        return -1;
-                    }
-                    if (buf[p] == '}') {
-                        return p + 1;
-                    }
-                    if (buf[p] != ',') {
-                        return -1;
-                    }
-                    p = whitespace(p + 1);
-                }
+            p = whitespace(p + 1);
+        }
+    }
+
+    private int skipArray(int p, int depth) {
+        p = whitespace(p + 1);
+        if (p < end && buf[p] == ']') {
+            return p + 1;
+        }
+        while (true) {
+            p = whitespace(skip(p, depth + 1));
+            if (p < 0 || p >= end) {
+                return -1;
             }
-            case '[' -> {
-                p = whitespace(p + 1);
-                if (p < end && buf[p] == ']') {
-                    return p + 1;
-                }
-                while (true) {
-                    p = skip(p, depth + 1);
-                    if (p < 0) {
-                        return -1;
-                    }
-                    p = whitespace(p);
-                    if (p >= end) {
-                        return -1;
-                    }
-                    if (buf[p] == ']') {
-                        return p + 1;
-                    }
-                    if (buf[p] != ',') {
-                        return -1;
-                    }
-                    p = whitespace(p + 1);
-                }
+            if (buf[p] == ']') {
+                return p + 1;
             }
-            default -> {
-                return signed(p);
+            if (buf[p] != ',') {
+                return -1;
             }
+            p = whitespace(p + 1);
         }
     }
 
