@@ -409,7 +409,9 @@ final class SampleArrayScanner {
     private int key(int p, KeyTable keys) {
         int q = keys.expected(buf, p, end);
         if (q >= 0) {
+            // the name, its quotes and the colon matched
             code = keys.expectedCode();
+            return q < end && buf[q] > ' ' ? q : whitespace(q);
         } else {
             q = string(p);
             if (q < 0) {
@@ -444,7 +446,7 @@ final class SampleArrayScanner {
     private int whitespace(int p) {
         while (p >= 0 && p < end) {
             byte c = buf[p];
-            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+            if (c > ' ' || c != ' ' && c != '\n' && c != '\r' && c != '\t') {
                 break;
             }
             p++;
@@ -651,9 +653,10 @@ final class SampleArrayScanner {
         }
 
         /**
-         * When the key at {@code p} (its opening quote) is the one expected there, the index after
-         * its closing quote (its code is then {@link #expectedCode}); otherwise -1. Names in the
-         * table are printable ASCII without quotes or escapes, so equal bytes are the whole check.
+         * When the key at {@code p} (its opening quote) is the one expected there and its colon
+         * follows right after it (as in compact and indented files alike), the index after the
+         * colon (its code is then {@link #expectedCode}); otherwise -1. Names in the table are
+         * printable ASCII without quotes or escapes, so equal bytes are the whole check.
          */
         int expected(byte[] b, int p, int end) {
             if (size == 0 || p < 0) {
@@ -720,7 +723,9 @@ final class SampleArrayScanner {
             int code = resolve.applyAsInt(new String(b, start, length, StandardCharsets.US_ASCII));
             if (size < MAX) {
                 names[size] = Arrays.copyOfRange(b, start, start + length);
-                quoted[size] = Arrays.copyOfRange(b, start - 1, start + length + 1);
+                // the name with its quotes and the colon: "name":
+                quoted[size] = Arrays.copyOfRange(b, start - 1, start + length + 2);
+                quoted[size][length + 2] = ':';
                 words[size] = words(quoted[size]);
                 codes[size] = code;
                 size++;
