@@ -186,6 +186,24 @@ class SampleArrayScannerTest {
         for (String end : new String[] {",]", ", ]", "]x", ",{}]", ", {\"record\": 1}]", "] , \"pc_sample_host_trap\": []"}) {
             readsAlike((text.substring(0, close) + end + text.substring(close + 1)).getBytes(StandardCharsets.UTF_8));
         }
+        // Several processes (each array read by its own scanner, each later parser reading what
+        // the scanner before left), and a byte-order mark.
+        String element = text.substring(text.indexOf('[') + 1, text.lastIndexOf(']')).strip();
+        String gfx950 = new String(compact(fixture(GFX950)), StandardCharsets.UTF_8);
+        String other = gfx950.substring(gfx950.indexOf('[') + 1, gfx950.lastIndexOf(']'));
+        byte[] processes = ("{\"rocprofiler-sdk-tool\": [" + element + ", " + other + ", " + element + "]}")
+                .getBytes(StandardCharsets.UTF_8);
+        readsAlike(processes);
+        assertThat(read(processes, true).runs()).hasSize(3);
+        assertThat(read(processes, true).samples()).hasSize(6 + 150 + 6);
+        byte[] bom = fixture(GFX950);
+        byte[] withBom = new byte[bom.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(bom, 0, withBom, 3, bom.length);
+        readsAlike(withBom);
+        readsAlike(java.util.Arrays.copyOf(withBom, withBom.length - 50_000));
         readsAlike("{\"pc_sample_stochastic\": []}".getBytes(StandardCharsets.UTF_8));
         readsAlike("{\"pc_sample_stochastic\": [ ], \"pc_sample_host_trap\": [{}]}".getBytes(StandardCharsets.UTF_8));
     }
