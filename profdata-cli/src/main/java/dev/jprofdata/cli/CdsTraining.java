@@ -18,8 +18,8 @@ import java.util.stream.Stream;
  * ({@code -XX:SharedArchiveFile}) instead of loading and verifying those classes again.
  *
  * <p>So it runs, in one JVM and with all output discarded, the commands users start most: {@code show}
- * in its common forms (and as JSON), {@code merge} of raw profiles to indexed and text, {@code overlap}
- * and {@code order}, on the repository's small fixtures. Argument: the {@code fixtures/profiles}
+ * in its common forms (and as JSON), {@code merge} of raw profiles to indexed and text, {@code overlap},
+ * {@code order} and {@code pc-sampling report}, on the repository's small fixtures. Argument: the {@code fixtures/profiles}
  * directory; when it is missing only {@code --help} runs (the archive is smaller but still valid).
  */
 public final class CdsTraining {
@@ -58,6 +58,15 @@ public final class CdsTraining {
         run(work, sink, "overlap", indexed, out);
         run(work, sink, "show", "--show-format=json", indexed);
         run(work, sink, "order", p.resolve("temporal.profdata").toString());
+        // GPU PC sampling: a results JSON (Jackson and the sample scanner), symbolized from its code
+        // object's DWARF, as text and JSON.
+        Path pc = p.resolveSibling("pc-sampling");
+        Path results = pc.resolve("generated/gfx950_stochastic_results.json");
+        if (Files.isRegularFile(results)) {
+            String co = "1=" + pc.resolve("code-objects/kernels.gfx950.O2.dwarf5.co");
+            run(work, sink, "pc-sampling", "report", "--code-object", co, results.toString());
+            run(work, sink, "pc-sampling", "report", "--show-format=json", results.toString());
+        }
     }
 
     /** Runs one command; a failing one means the training list is out of date (CdsTrainingTest). */

@@ -151,6 +151,13 @@ final class JvmTuning {
                         + " with itself, 6.0 -> 4.7 s for 7 % more peak RSS. The parallel collector gains less here"
                         + " (text to indexed, 66 MB: 2.35 -> 2.0 s) for 75 % more peak RSS."),
                 new Option(Kind.HEAP, "-XX:MaxHeapFreeRatio=90", "(the upper end of those steps)")),
+        PC_SAMPLING("pc-sampling", false,
+                serial(),
+                new Option(Kind.OTHER, "-XX:-TieredCompilation", "C2 alone, without the C1 tiers: a big results JSON"
+                        + " spends its time in a few byte-scanning loops, and with tiered compilation they ran in C1's"
+                        + " profiling code for seconds while C2 compiled them (1 GB: 4.2-5.1 -> 3.3-4.5 s of CPU, 100"
+                        + " MB: 1.6-1.9 -> 1.2-1.4 s; a 600-sample report the same 0.5 s; bench/RESULTS.md, 2026-11-27,"
+                        + " PC sampling).")),
         DEFAULT("anything else: help, version, a bigger order, a bigger overlap of other profiles", false,
                 serial());
 
@@ -291,6 +298,9 @@ final class JvmTuning {
                     case INDEXED -> Case.MERGE_INDEXED;
                     case OTHER -> Case.MERGE_TEXT;
                 };
+            }
+            case "pc-sampling" -> {
+                return Case.PC_SAMPLING;
             }
             default -> {
                 return Case.DEFAULT;

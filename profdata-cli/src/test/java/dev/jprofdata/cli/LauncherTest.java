@@ -302,6 +302,7 @@ class LauncherTest {
                 List.of("merge", "-o", "-o", small.toString()),
                 List.of("merge", "--sample", "-f", list.toString(), "-o", "out.sprof"),
                 List.of("merge", "-sample", raw.toString(), small.toString()),
+                List.of("pc-sampling", "report", small.toString()),
                 List.of("--help"),
                 List.of("help", "merge"),
                 List.of());

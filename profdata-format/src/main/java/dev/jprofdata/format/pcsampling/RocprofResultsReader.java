@@ -29,7 +29,8 @@ import java.util.function.Consumer;
  * {@code rocprofiler-sdk-tool} array is read as one element (the shape of excerpts).
  */
 public final class RocprofResultsReader {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /** The parser never closes the stream: the stream goes on after a parser is left (samples()). */
+    private static final JsonFactory FACTORY = new JsonFactory().disable(JsonParser.Feature.AUTO_CLOSE_SOURCE);
     private static final BigInteger U64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     /** The members of a tool element this reader uses; a root holding some of them is read as one element. */
@@ -37,15 +38,24 @@ public final class RocprofResultsReader {
             "code_objects", "kernel_symbols", "buffer_records", "kernel_dispatch", "pc_sample_host_trap",
             "pc_sample_stochastic");
 
-    private final JsonParser p;
+    /** The input the current parser reads from: the file's stream, then what a scanner left of it. */
+    private InputStream in;
+    /** Whether sample arrays are read by {@link SampleArrayScanner} (off only to compare the two ways in tests). */
+    private final boolean scanSamples;
+    /** The parser reading now: after a sample array read by the scanner, a new one reads on. */
+    private JsonParser p;
+    /** What to add to the parser's byte offsets for the file's: a later parser starts mid-file. */
+    private long base;
     private final String file;
     private final PcSampleSink sink;
     private final Consumer<ResultsRun> onRun;
     private final EnumNames enums = new EnumNames();
     private final List<ResultsRun> runs = new ArrayList<>();
 
-    private RocprofResultsReader(JsonParser p, String file, PcSampleSink sink, Consumer<ResultsRun> onRun) {
-        this.p = p;
+    private RocprofResultsReader(InputStream in, String file, PcSampleSink sink, Consumer<ResultsRun> onRun,
+            boolean scanSamples) {
+        this.in = in;
+        this.scanSamples = scanSamples;
         this.file = file;
         this.sink = sink;
         this.onRun = onRun;
@@ -76,52 +86,68 @@ public final class RocprofResultsReader {
 
     public static List<ResultsRun> read(InputStream in, String file, PcSampleSink sink, Consumer<ResultsRun> onRun)
             throws IOException {
-        try (JsonParser p = FACTORY.createParser(in)) {
-            RocprofResultsReader r = new RocprofResultsReader(p, file, sink, onRun);
+        return read(in, file, sink, onRun, true);
+    }
+
+    /** As {@link #read(InputStream, String, PcSampleSink, Consumer)}; {@code scanSamples} false reads samples with Jackson alone. */
+    static List<ResultsRun> read(InputStream in, String file, PcSampleSink sink, Consumer<ResultsRun> onRun,
+            boolean scanSamples) throws IOException {
+        RocprofResultsReader r = new RocprofResultsReader(in, file, sink, onRun, scanSamples);
+        try {
+            r.p = FACTORY.createParser(in);
             r.root();
             return r.runs;
         } catch (JsonEOFException e) {
-            throw new PcSamplingFormatException(file, offset(e), -1, Kind.TRUNCATED,
+            throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.TRUNCATED,
                     "the JSON ends early: the file is cut short", e);
         } catch (JsonParseException e) {
             if (String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
                 // Jackson reports some ends of input as plain parse errors.
-                throw new PcSamplingFormatException(file, offset(e), -1, Kind.TRUNCATED,
+                throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.TRUNCATED,
                         "the JSON ends early: the file is cut short", e);
             }
-            throw new PcSamplingFormatException(file, offset(e), -1, Kind.MALFORMED,
+            throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.MALFORMED,
                     "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
         } catch (InputCoercionException e) {
-            throw new PcSamplingFormatException(file, offset(e), -1, Kind.MALFORMED,
+            throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.MALFORMED,
                     "number out of range: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
         } catch (JsonProcessingException e) {
             // Jackson's limits (string and number lengths, nesting depth).
-            throw new PcSamplingFormatException(file, e.getLocation() == null ? -1 : e.getLocation().getByteOffset(),
-                    -1, Kind.MALFORMED, "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+            throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.MALFORMED,
+                    "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
         } catch (CharConversionException e) {
             // Jackson guessed UTF-16 or UTF-32 from the first bytes (rocprofv3 writes UTF-8) and
             // found them broken; thrown while the parser is made or while it reads.
             throw new PcSamplingFormatException(file, -1, -1, Kind.MALFORMED, "not valid JSON: "
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+        } finally {
+            if (r.p != null) {
+                r.p.close();
+            }
         }
     }
 
-    private static long offset(JsonProcessingException e) {
-        return e.getLocation() == null ? -1 : e.getLocation().getByteOffset();
+    private long offset(JsonProcessingException e) {
+        return e.getLocation() == null ? -1 : abs(e.getLocation().getByteOffset());
+    }
+
+    /** The file's byte offset of the current parser's byte offset {@code offset} (-1 stays unknown). */
+    private long abs(long offset) {
+        return offset < 0 ? offset : base + offset;
     }
 
     /** The next token; the end of the input inside the document is a truncated file. */
     private JsonToken next() throws IOException {
         JsonToken t = p.nextToken();
         if (t == null) {
-            throw new PcSamplingFormatException(file, p.currentLocation().getByteOffset(), -1, Kind.TRUNCATED,
+            throw new PcSamplingFormatException(file, abs(p.currentLocation().getByteOffset()), -1, Kind.TRUNCATED,
                     "the JSON ends early: the file is cut short");
         }
         return t;
     }
 
     private PcSamplingFormatException error(String reason) {
-        return new PcSamplingFormatException(file, p.currentTokenLocation().getByteOffset(), -1, Kind.MALFORMED,
+        return new PcSamplingFormatException(file, abs(p.currentTokenLocation().getByteOffset()), -1, Kind.MALFORMED,
                 reason);
     }
 
@@ -192,8 +218,8 @@ public final class RocprofResultsReader {
             case "kernel_symbols" -> arrayOfObjects(name, () -> kernelSymbol(run));
             case "buffer_records" -> objectMembers(name, m -> toolMember(run, index, m));
             case "kernel_dispatch" -> arrayOfObjects(name, () -> dispatch(run));
-            case "pc_sample_host_trap" -> arrayOfObjects(name, () -> sample(run, index, SamplingMethod.HOST_TRAP));
-            case "pc_sample_stochastic" -> arrayOfObjects(name, () -> sample(run, index, SamplingMethod.STOCHASTIC));
+            case "pc_sample_host_trap" -> samples(run, index, SamplingMethod.HOST_TRAP, name);
+            case "pc_sample_stochastic" -> samples(run, index, SamplingMethod.STOCHASTIC, name);
             default -> p.skipChildren();
         }
     }
@@ -300,62 +326,86 @@ public final class RocprofResultsReader {
         run.addDispatch(new KernelDispatch(v[0], v[1], null, v[2], v[3], v[4]));
     }
 
-    /** The fields of one sample being read; reused for every sample. */
-    private static final class Fields {
-        long timestamp;
-        long exec;
-        long dispatch = -1;
-        long correlation;
-        long codeObjectId = -1;
-        long offset = -1;
-        long instIndex = -1;
-        int issued = -1;
-        String type;
-        String reason;
-        int waves = -1;
-        boolean arbiter;
-        int issue;
-        int stall;
-        boolean dual;
-        long hw = -1;
+    private final SampleFields f = new SampleFields();
 
-        void clear() {
-            timestamp = 0;
-            exec = 0;
-            dispatch = -1;
-            correlation = 0;
-            codeObjectId = -1;
-            offset = -1;
-            instIndex = -1;
-            issued = -1;
-            type = null;
-            reason = null;
-            waves = -1;
-            arbiter = false;
-            issue = 0;
-            stall = 0;
-            dual = false;
-            hw = -1;
+    /**
+     * A sample array: its elements are read by {@link SampleArrayScanner} from the bytes as far as
+     * it can, and by Jackson from there on (the rest of the array, when the scanner left an element
+     * to it, and whatever follows the array, with every error).
+     */
+    private void samples(ResultsRun run, int index, SamplingMethod method, String what) throws IOException {
+        expect(JsonToken.START_ARRAY, what);
+        if (scanSamples) {
+            scan(run, index, method);
+        }
+        while (next() != JsonToken.END_ARRAY) {
+            expect(JsonToken.START_OBJECT, what + "[]");
+            sample(run, index, method);
         }
     }
 
-    private final Fields f = new Fields();
+    /**
+     * Hands the array's elements to the scanner, then starts a new parser where it stopped. The new
+     * parser first reads a few bytes standing for the containers the old one was inside (whose
+     * names no longer matter), so that it goes on in the same place of the document: {@code
+     * {"k":[{"k":{"k":[} and, when the scanner read an element, a {@code 0} standing for it (the
+     * input left then starts with the {@code ,} or {@code ]} after it). Its byte offsets are mapped
+     * back to the file's ({@link #base}).
+     */
+    private void scan(ResultsRun run, int index, SamplingMethod method) throws IOException {
+        java.io.ByteArrayOutputStream held = new java.io.ByteArrayOutputStream();
+        long start = abs(p.currentLocation().getByteOffset());
+        if (p.releaseBuffered(held) < 0) {
+            return; // not a parser of bytes (a UTF-16 or UTF-32 document): Jackson reads on
+        }
+        SampleArrayScanner scanner = new SampleArrayScanner(held.toByteArray(), in, start, f, enums);
+        scanner.scan(position -> finishSample(run, index, method, position));
+        StringBuilder prefix = new StringBuilder();
+        int tokens = 0;
+        List<com.fasterxml.jackson.core.JsonStreamContext> nesting = new ArrayList<>();
+        for (var c = p.getParsingContext(); c != null && !c.inRoot(); c = c.getParent()) {
+            nesting.add(0, c);
+        }
+        for (var c : nesting) {
+            prefix.append(c.inObject() ? "{\"k\":" : "[");
+            tokens += c.inObject() ? 2 : 1;
+        }
+        if (scanner.readAny()) {
+            prefix.append('0');
+            tokens++;
+        }
+        byte[] bytes = prefix.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        p.close();
+        in = scanner.remaining();
+        p = FACTORY.createParser(new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(bytes), in));
+        base = scanner.remainingOffset() - bytes.length;
+        for (int i = 0; i < tokens; i++) {
+            p.nextToken();
+        }
+    }
 
     private void sample(ResultsRun run, int index, SamplingMethod method) throws IOException {
-        long position = p.currentTokenLocation().getByteOffset();
+        long position = abs(p.currentTokenLocation().getByteOffset());
         f.clear();
-        boolean[] record = {false};
         objectBody(m -> {
             switch (m) {
                 case "record" -> {
-                    record[0] = true;
+                    f.record = true;
                     objectMembers(m, this::recordMember);
                 }
                 case "inst_index" -> f.instIndex = number("inst_index");
                 default -> p.skipChildren();
             }
         });
-        if (!record[0]) {
+        finishSample(run, index, method, position);
+    }
+
+    /**
+     * Checks the sample just read into {@link #f} (whose element starts at byte {@code position})
+     * and hands it to the sink.
+     */
+    void finishSample(ResultsRun run, int index, SamplingMethod method, long position) throws IOException {
+        if (!f.record) {
             throw at(position, "sample without a record");
         }
         if (f.dispatch < 0) {

@@ -43,38 +43,54 @@ final class WavePipes {
         if (instruction == null || instruction.isBlank()) {
             return null;
         }
-        String m = mnemonic(instruction);
-        if (m.startsWith("v_mfma_f64")) {
+        // The prefixes are matched where the first word starts (no copy of it: this runs for
+        // every stalled sample).
+        int at = 0;
+        while (Character.isWhitespace(instruction.charAt(at))) {
+            at++;
+        }
+        if (starts(instruction, at, "v_mfma_f64")) {
             return mfmaF64OnValu ? ArbiterPipe.VALU : ArbiterPipe.MATRIX;
         }
-        if (m.startsWith("v_mfma") || m.startsWith("v_smfmac")) {
+        if (starts(instruction, at, "v_mfma") || starts(instruction, at, "v_smfmac")) {
             return ArbiterPipe.MATRIX;
         }
-        if (m.startsWith("v_")) {
+        if (starts(instruction, at, "v_")) {
             return ArbiterPipe.VALU;
         }
-        if (m.startsWith("ds_")) {
+        if (starts(instruction, at, "ds_")) {
             return ArbiterPipe.LDS;
         }
-        if (m.startsWith("buffer_") || m.startsWith("tbuffer_") || m.startsWith("image_")) {
+        if (starts(instruction, at, "buffer_") || starts(instruction, at, "tbuffer_") || starts(instruction, at, "image_")) {
             return ArbiterPipe.VMEM_TEX;
         }
-        if (m.startsWith("flat_") || m.startsWith("global_") || m.startsWith("scratch_")) {
+        if (starts(instruction, at, "flat_") || starts(instruction, at, "global_") || starts(instruction, at, "scratch_")) {
             return ArbiterPipe.FLAT;
         }
-        if (m.startsWith("exp")) {
+        if (starts(instruction, at, "exp")) {
             return ArbiterPipe.EXP;
         }
-        if (m.startsWith("s_waitcnt") || m.startsWith("s_barrier") || m.startsWith("s_nop") || m.startsWith("s_sleep")
-                || m.startsWith("s_sendmsg") || m.startsWith("s_branch") || m.startsWith("s_cbranch")
-                || m.startsWith("s_setpc") || m.startsWith("s_swappc") || m.startsWith("s_endpgm")
-                || m.startsWith("s_trap") || m.startsWith("s_setprio") || m.startsWith("s_icache")) {
-            return ArbiterPipe.MISC;
+        if (!starts(instruction, at, "s_")) {
+            return null;
         }
-        if (m.startsWith("s_")) {
-            return ArbiterPipe.SCALAR;
+        for (String misc : MISC) {
+            if (starts(instruction, at, misc)) {
+                return ArbiterPipe.MISC;
+            }
         }
-        return null;
+        return ArbiterPipe.SCALAR;
+    }
+
+    /** Scalar instructions that go to no execution pipe (waits, barriers, branches, messages, ...). */
+    private static final String[] MISC = {"s_waitcnt", "s_barrier", "s_nop", "s_sleep", "s_sendmsg", "s_branch",
+        "s_cbranch", "s_setpc", "s_swappc", "s_endpgm", "s_trap", "s_setprio", "s_icache"};
+
+    /**
+     * Whether the first word of {@code instruction}, which starts at {@code at}, starts with
+     * {@code prefix} (no prefix holds white space, so matching the text there is enough).
+     */
+    private static boolean starts(String instruction, int at, String prefix) {
+        return instruction.startsWith(prefix, at);
     }
 
     /** The first word of a disassembled instruction. */
