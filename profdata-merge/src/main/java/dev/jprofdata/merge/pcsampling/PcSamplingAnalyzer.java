@@ -12,6 +12,7 @@ import dev.jprofdata.format.pcsampling.ResultsRun;
 import dev.jprofdata.format.pcsampling.RocprofResultsReader;
 import dev.jprofdata.format.pcsampling.SamplingMethod;
 import dev.jprofdata.format.pcsampling.SourceFrame;
+import dev.jprofdata.format.util.LongIndex;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,6 +62,10 @@ public final class PcSamplingAnalyzer {
     private SamplingMethod method;
     private String methodSource;
     private long lateInstructions;
+    /** The dispatch of the sample before, and its aggregate. */
+    private DispatchAggregate lastAggregate;
+    private int lastProcess = -1;
+    private long lastDispatchId;
 
     private PcSamplingAnalyzer(PcSamplingOptions options) throws IOException {
         this.options = options;
@@ -102,6 +107,34 @@ public final class PcSamplingAnalyzer {
         final SampleTally tally = new SampleTally(true);
         final Timeline timeline = new Timeline();
         final Map<RawInstruction, SampleTally> instructions = new HashMap<>();
+        /**
+         * The instructions known by PC, found from their three numbers without building a key
+         * per sample (a 1 GB results JSON holds about 800,000 samples of a few hundred PCs).
+         */
+        private final LongIndex byPc = new LongIndex(64);
+        private final List<RawInstruction> pcKeys = new ArrayList<>();
+        private final List<SampleTally> pcTallies = new ArrayList<>();
+
+        /** The tally of the instruction at {@code offset} of code object {@code codeObjectId} with {@code instIndex}. */
+        SampleTally tallyAt(long codeObjectId, long offset, long instIndex) {
+            long mixed = (offset * 0x9E37_79B9_7F4A_7C15L) ^ (instIndex * 0xC2B2_AE3D_27D4_EB4FL) ^ (codeObjectId << 40);
+            int slot = byPc.get(mixed);
+            if (slot >= 0) {
+                RawInstruction r = pcKeys.get(slot);
+                if (r.codeObjectId() == codeObjectId && r.offset() == offset && r.instIndex() == instIndex) {
+                    return pcTallies.get(slot);
+                }
+            }
+            RawInstruction key = new RawInstruction(codeObjectId, offset, instIndex, null, null);
+            SampleTally t = instructions.computeIfAbsent(key, k -> new SampleTally(false));
+            if (slot < 0) {
+                // (Two PCs whose numbers mix alike: the second is looked up in the map every time.)
+                byPc.put(mixed, pcKeys.size());
+                pcKeys.add(key);
+                pcTallies.add(t);
+            }
+            return t;
+        }
         long correlationId = -1;
         boolean correlationsDiffer;
         long undecodable;
@@ -208,8 +241,14 @@ public final class PcSamplingAnalyzer {
         }
         ArbiterPipe pipe = WavePipes.of(s, instruction, options.mfmaF64OnValu());
         checks.check(s, instruction, file, run != null && run.maxWavesPerCu() > 0 ? run.maxWavesPerCu() : 32);
-        DispatchAggregate agg = dispatches.computeIfAbsent(new DispatchKey(index, s.dispatchId()),
-                k -> new DispatchAggregate());
+        // Samples come in runs of one dispatch: the last one's aggregate is looked up without a key.
+        DispatchAggregate agg = lastAggregate;
+        if (agg == null || lastProcess != index || lastDispatchId != s.dispatchId()) {
+            agg = dispatches.computeIfAbsent(new DispatchKey(index, s.dispatchId()), k -> new DispatchAggregate());
+            lastAggregate = agg;
+            lastProcess = index;
+            lastDispatchId = s.dispatchId();
+        }
         agg.tally.add(s, pipe);
         agg.timeline.add(s.timestamp(), s.waveCount());
         agg.firstTimestamp = Math.min(agg.firstTimestamp, s.timestamp());
@@ -222,10 +261,11 @@ public final class PcSamplingAnalyzer {
         } else if (agg.correlationId != s.correlationId()) {
             agg.correlationsDiffer = true;
         }
-        RawInstruction key = run != null || s.instruction() == null
-                ? new RawInstruction(s.codeObjectId(), s.codeObjectOffset(), s.instIndex(), null, null)
-                : new RawInstruction(-1, -1, -1, instruction, comment);
-        agg.instructions.computeIfAbsent(key, k -> new SampleTally(false)).add(s, pipe);
+        SampleTally tally = run != null || s.instruction() == null
+                ? agg.tallyAt(s.codeObjectId(), s.codeObjectOffset(), s.instIndex())
+                : agg.instructions.computeIfAbsent(new RawInstruction(-1, -1, -1, instruction, comment),
+                        k -> new SampleTally(false));
+        tally.add(s, pipe);
     }
 
     private static boolean isUndecodable(PcSample s) {
