@@ -1,7 +1,6 @@
 package dev.jprofdata.merge;
 
 import dev.jprofdata.merge.state.MergeState;
-import dev.jprofdata.merge.state.MergeStateFormatException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -49,6 +48,11 @@ public final class PartialMerge {
             }
         }
         return out;
+    }
+
+    /** The inputs of this part that failed (or warned), in input order. */
+    public List<InputFailure> failures() {
+        return outcomes.failureList();
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.jprofdata.merge;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.merge.state.MergeStateCodec;
-import dev.jprofdata.merge.state.MergeStateFormatException;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.StateBytesIn;
 import dev.jprofdata.merge.state.StateBytesOut;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.jprofdata.merge.state.MergeStateFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package dev.jprofdata.merge.state;
 
+import dev.jprofdata.merge.MergeStateFormatException;
+
 import dev.jprofdata.merge.ValueMerge;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInput;

@@ -1,5 +1,7 @@
 package dev.jprofdata.merge.state;
 
+import dev.jprofdata.merge.MergeStateFormatException;
+
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -1,5 +1,7 @@
 package dev.jprofdata.merge.state;
 
+import dev.jprofdata.merge.MergeStateFormatException;
+
 import dev.jprofdata.format.TemporalTrace;
 import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.ValueKind;

@@ -1,4 +1,4 @@
-package dev.jprofdata.merge.state;
+package dev.jprofdata.merge;
 
 import java.io.IOException;
 

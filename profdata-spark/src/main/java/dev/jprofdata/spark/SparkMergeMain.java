@@ -1,0 +1,88 @@
+package dev.jprofdata.spark;
+
+import dev.jprofdata.merge.MergeStateFormatException;
+import java.io.IOException;
+import java.io.PrintStream;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaSparkContext;
+
+/**
+ * The Spark merge job's entry point ({@code spark-submit --class dev.jprofdata.spark.SparkMergeMain},
+ * or profdata-spark/jprofdata-spark): merges the inputs on the cluster, prints what
+ * {@code jprofdata merge} prints, writes the output; exit code 0, or 1 with one line saying why.
+ */
+public final class SparkMergeMain {
+    private SparkMergeMain() {
+    }
+
+    public static void main(String[] argv) {
+        System.exit(run(argv, System.err));
+    }
+
+    /** Runs the job; the exit code. */
+    public static int run(String[] argv, PrintStream err) {
+        if (argv.length == 1 && (argv[0].equals("--help") || argv[0].equals("-h"))) {
+            err.println(SparkMergeArgs.USAGE);
+            return 0;
+        }
+        SparkMergeArgs args;
+        try {
+            args = SparkMergeArgs.parse(argv);
+            MergeOptionsOf.of(args); // bad values fail before Spark starts
+            OutputWriter.plan(args);
+            SparkMergeReport.fraction(args.maxDroppedFraction());
+        } catch (SparkMergeException e) {
+            err.println("jprofdata-spark: error: " + e.getMessage());
+            return 1;
+        }
+        SparkConf conf = new SparkConf().setAppName("jprofdata merge");
+        if (args.master() != null) {
+            conf.setMaster(args.master());
+        } else if (!conf.contains("spark.master")) {
+            conf.setMaster("local[*]");
+        }
+        try (JavaSparkContext sc = new JavaSparkContext(conf)) {
+            sc.setLogLevel("WARN");
+            return run(sc, args, err);
+        }
+    }
+
+    /** Runs the job on {@code sc}; the exit code. */
+    public static int run(JavaSparkContext sc, SparkMergeArgs args, PrintStream err) {
+        return run(sc, args, err, SparkMerge.CONTIGUOUS);
+    }
+
+    /** Runs the job on {@code sc}, the inputs laid out in partitions by {@code layout}; the exit code. */
+    public static int run(JavaSparkContext sc, SparkMergeArgs args, PrintStream err, SparkMerge.Layout layout) {
+        try {
+            SparkMerge.Merged merged = SparkMerge.merge(sc, args, layout);
+            if (!SparkMergeReport.result(err, merged.result(), args, merged.failedOn())) {
+                return 1;
+            }
+            OutputWriter.write(args, merged.result().contents(), sc.hadoopConfiguration(), err);
+            return 0;
+        } catch (SparkMerge.Refused e) {
+            SparkMergeReport.refused(err, e.refusal().problems(), e.refusal().failures(), e.inputs().size(),
+                    MergeOptionsOf.failureMode(args.failureMode()), e.failedOn());
+            return 1;
+        } catch (SparkMergeException | MergeStateFormatException e) {
+            err.println("jprofdata-spark: error: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("jprofdata-spark: error: " + args.output() + ": " + e.getMessage());
+            return 1;
+        } catch (Exception e) {
+            // A failed Spark job (SparkException, undeclared by Scala): the tasks' own error, in one line.
+            err.println("jprofdata-spark: error: the Spark job failed: " + rootMessage(e));
+            return 1;
+        }
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null ? root.toString() : root.getMessage();
+    }
+}
