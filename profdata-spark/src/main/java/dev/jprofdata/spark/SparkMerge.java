@@ -1,5 +1,6 @@
 package dev.jprofdata.spark;
 
+import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.MergeStateFormatException;
 import dev.jprofdata.merge.NoProfileMergedException;
@@ -23,6 +24,25 @@ import org.apache.spark.util.SerializableConfiguration;
  */
 public final class SparkMerge {
     private SparkMerge() {
+    }
+
+    /**
+     * {@code jprofdata merge} writes host and GPU device inputs to two outputs (spec/offload.md);
+     * this job writes one, so inputs named as both kinds are refused unless {@code --no-split}
+     * asks for one output, as it does of merge.
+     */
+    private static void refuseMixedHostAndDevice(List<SparkInput> inputs) {
+        boolean device = false;
+        boolean host = false;
+        for (SparkInput in : inputs) {
+            boolean d = DeviceProfiles.isDeviceName(java.nio.file.Path.of(new org.apache.hadoop.fs.Path(in.uri()).getName()));
+            device |= d;
+            host |= !d;
+        }
+        if (device && host) {
+            throw new SparkMergeException("the inputs mix host and GPU device profiles, which jprofdata merge writes"
+                    + " to two outputs: merge each kind in a job of its own, or add --no-split for one output");
+        }
     }
 
     /** How the inputs are laid out in partitions (tests try several). */
@@ -73,6 +93,9 @@ public final class SparkMerge {
         List<SparkInput> inputs = InputListing.list(args, sc.hadoopConfiguration());
         if (inputs.isEmpty()) {
             throw new SparkMergeException("no input files specified");
+        }
+        if (!args.noSplit()) {
+            refuseMixedHostAndDevice(inputs);
         }
         int n = inputs.size();
         int partitions = Math.max(1, Math.min(n, args.partitions() > 0 ? args.partitions() : sc.defaultParallelism()));

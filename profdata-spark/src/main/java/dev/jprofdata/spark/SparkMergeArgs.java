@@ -35,6 +35,7 @@ public record SparkMergeArgs(
         String uniformityThreshold,
         int traceReservoirSize,
         int maxTraceLength,
+        boolean noSplit,
         int partitions,
         int treeDepth) implements Serializable {
 
@@ -56,7 +57,7 @@ public record SparkMergeArgs(
             "  --failure-mode any|all|warn, --max-dropped-fraction F, --sparse,",
             "  --function RE, --no-function RE, --index-version N, --for-llvm R, --write-prev-version,",
             "  --drop-unsupported, --keep-vtable-symbols, --no-unifcnts, --uniformity-threshold F,",
-            "  --temporal-profile-trace-reservoir-size N, --temporal-profile-max-trace-length N",
+            "  --temporal-profile-trace-reservoir-size N, --temporal-profile-max-trace-length N, --no-split",
             "                             as jprofdata merge",
             "  --master URL               Spark master (default: spark-submit's, or local[*])",
             "  --partitions N             parts the inputs are cut into (default: Spark's parallelism)",
@@ -92,6 +93,7 @@ public record SparkMergeArgs(
         private String uniformityThreshold = "0.9";
         private int reservoir = 100;
         private int maxTraceLength = 10000;
+        private boolean noSplit;
         private int partitions;
         private int treeDepth = 2;
 
@@ -128,7 +130,7 @@ public record SparkMergeArgs(
             }
             return new SparkMergeArgs(output, master, inputs, weighted, lists, text, failureMode, maxDroppedFraction,
                     sparse, function, noFunction, indexVersion, forLlvm, writePrevVersion, dropUnsupported,
-                    keepVTableSymbols, noUnifcnts, uniformityThreshold, reservoir, maxTraceLength, partitions,
+                    keepVTableSymbols, noUnifcnts, uniformityThreshold, reservoir, maxTraceLength, noSplit, partitions,
                     treeDepth);
         }
 
@@ -159,6 +161,7 @@ public record SparkMergeArgs(
                 case "--uniformity-threshold" -> uniformityThreshold = value(name, inline);
                 case "--temporal-profile-trace-reservoir-size" -> reservoir = number(name, value(name, inline), 0);
                 case "--temporal-profile-max-trace-length" -> maxTraceLength = number(name, value(name, inline), 0);
+                case "--no-split" -> noSplit = flag(name, inline);
                 case "--partitions" -> partitions = number(name, value(name, inline), 1);
                 case "--tree-depth" -> treeDepth = number(name, value(name, inline), 1);
                 default -> throw new SparkMergeException("unknown option " + name + "\n" + USAGE);
