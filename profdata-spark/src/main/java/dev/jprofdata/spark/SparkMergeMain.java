@@ -37,7 +37,14 @@ public final class SparkMergeMain {
         }
         SparkConf conf = new SparkConf().setAppName("jprofdata merge");
         if (args.master() != null) {
+            // Started by jprofdata-spark, not spark-submit: the executors of a cluster get this
+            // job's jar from the driver.
             conf.setMaster(args.master());
+            String jar = JavaSparkContext.jarOfClass(SparkMergeMain.class).length > 0
+                    ? JavaSparkContext.jarOfClass(SparkMergeMain.class)[0] : null;
+            if (jar != null && !args.master().startsWith("local")) {
+                conf.setJars(new String[] {jar});
+            }
         } else if (!conf.contains("spark.master")) {
             conf.setMaster("local[*]");
         }
