@@ -44,9 +44,12 @@ spark="$bench_root/profdata-spark/jprofdata-spark"
 "${JPROF[@]}" --version >/dev/null
 "$spark" --help 2>/dev/null || true # builds the job on first use
 
-# The loopback cluster: no Spark installation, so the workers give their executors Spark's jars
-# through SPARK_CLASSPATH (and SPARK_TESTING lets the launcher go without a jars directory).
+# The loopback cluster: no Spark installation, so one is made of links: SPARK_HOME/jars holds
+# links to Spark's jars in the local Maven repository, where the workers look for their
+# executors' class path.
 spark_cp=$(cat "$bench_root/profdata-spark/target/spark-classpath.txt")
+mkdir -p "$scratch/spark-home/jars"
+tr ':' '\n' <<<"$spark_cp" | while read -r jar; do ln -s "$jar" "$scratch/spark-home/jars/"; done
 opens=()
 for p in java.lang java.lang.invoke java.lang.reflect java.io java.net java.nio java.util java.util.concurrent \
   java.util.concurrent.atomic sun.nio.ch sun.nio.cs sun.security.action sun.util.calendar; do
@@ -54,9 +57,7 @@ for p in java.lang java.lang.invoke java.lang.reflect java.io java.net java.nio 
 done
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port=$(free_port)
-export SPARK_HOME="$scratch/spark-home" SPARK_TESTING=1 SPARK_SCALA_VERSION=2.13 SPARK_LOCAL_IP=127.0.0.1
-export SPARK_CLASSPATH="$spark_cp" SPARK_LOCAL_DIRS="$scratch"
-mkdir -p "$SPARK_HOME"
+export SPARK_HOME="$scratch/spark-home" SPARK_SCALA_VERSION=2.13 SPARK_LOCAL_IP=127.0.0.1 SPARK_LOCAL_DIRS="$scratch"
 java -Xmx256m "${opens[@]}" -cp "$spark_cp" org.apache.spark.deploy.master.Master --host 127.0.0.1 \
   --port "$port" --webui-port "$(free_port)" >"$scratch/master.log" 2>&1 &
 cluster_pids+=($!)
