@@ -50,6 +50,11 @@ public final class PartialMerge {
         return out;
     }
 
+    /** The inputs set apart as GPU device profiles (by index, ascending): not merged here. */
+    public List<Integer> setApart() {
+        return outcomes.setApart();
+    }
+
     /** The inputs of this part that failed (or warned), in input order. */
     public List<InputFailure> failures() {
         return outcomes.failureList();

@@ -40,6 +40,16 @@ public final class PartialMerger {
      * per input), refusing those in {@code incompatible} as of a kind that cannot be merged.
      */
     public PartialMerge merge(List<MergeInput> inputs, int[] indices, Set<Integer> incompatible) throws IOException {
+        return merge(inputs, indices, incompatible, false);
+    }
+
+    /**
+     * As {@link #merge(List, int[], Set)}; {@code setDeviceApart}: an input that turns out to hold
+     * GPU device records is not merged but named by {@link PartialMerge#setApart} (as the host part
+     * of {@link ProfileMerger#mergeSplit} sets such inputs apart).
+     */
+    public PartialMerge merge(List<MergeInput> inputs, int[] indices, Set<Integer> incompatible,
+            boolean setDeviceApart) throws IOException {
         if (inputs.size() != indices.length) {
             throw new IllegalArgumentException(inputs.size() + " inputs with " + indices.length + " indices");
         }
@@ -63,7 +73,7 @@ public final class PartialMerger {
         List<Integer> accepted = ProfileMerger.accept(all, mine, probed, conflicts, outcomes);
         MergeState state = new MergeState(options.valueMerge(), false);
         NameTableCache names = new NameTableCache();
-        InputLoader loader = new InputLoader(options, 1, names, false);
+        InputLoader loader = new InputLoader(options, 1, names, setDeviceApart);
         BinaryGroups groups = ProfileMerger.loadSlice(loader, new BinaryGroups.Probes(names, false), all, accepted,
                 state, outcomes, MergeListener.NONE);
         if (groups != null) {

@@ -28,12 +28,16 @@ final class PartTask implements FlatMapFunction<Iterator<SparkInput>, EncodedPar
     private final SparkMergeArgs args;
     private final int inputCount;
     private final TreeSet<Integer> incompatible;
+    private final boolean setDeviceApart;
     private final Broadcast<SerializableConfiguration> conf;
 
-    PartTask(SparkMergeArgs args, int inputCount, Set<Integer> incompatible, Broadcast<SerializableConfiguration> conf) {
+    /** {@code setDeviceApart}: inputs that hold GPU device records are set apart, not merged. */
+    PartTask(SparkMergeArgs args, int inputCount, Set<Integer> incompatible, boolean setDeviceApart,
+            Broadcast<SerializableConfiguration> conf) {
         this.args = args;
         this.inputCount = inputCount;
         this.incompatible = new TreeSet<>(incompatible);
+        this.setDeviceApart = setDeviceApart;
         this.conf = conf;
     }
 
@@ -54,7 +58,7 @@ final class PartTask implements FlatMapFunction<Iterator<SparkInput>, EncodedPar
                 indices[k] = in.index();
             }
             PartialMerge part = new PartialMerger(MergeOptionsOf.of(args), inputCount).merge(inputs, indices,
-                    incompatible);
+                    incompatible, setDeviceApart);
             Map<String, String> failedOn = new TreeMap<>();
             String where = where();
             for (InputFailure f : part.failures()) {

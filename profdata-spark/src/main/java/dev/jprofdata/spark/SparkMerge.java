@@ -27,11 +27,11 @@ public final class SparkMerge {
     }
 
     /**
-     * {@code jprofdata merge} writes host and GPU device inputs to two outputs (spec/offload.md);
-     * this job writes one, so inputs named as both kinds are refused unless {@code --no-split}
-     * asks for one output, as it does of merge.
+     * Whether every input is named as a GPU device profile. {@code jprofdata merge} writes host and
+     * device inputs to two outputs (spec/offload.md); this job writes one, so inputs named as both
+     * kinds are refused unless {@code --no-split} asks for one output, as it does of merge.
      */
-    private static void refuseMixedHostAndDevice(List<SparkInput> inputs) {
+    private static boolean allDevice(List<SparkInput> inputs) {
         boolean device = false;
         boolean host = false;
         for (SparkInput in : inputs) {
@@ -43,6 +43,7 @@ public final class SparkMerge {
             throw new SparkMergeException("the inputs mix host and GPU device profiles, which jprofdata merge writes"
                     + " to two outputs: merge each kind in a job of its own, or add --no-split for one output");
         }
+        return device;
     }
 
     /** How the inputs are laid out in partitions (tests try several). */
@@ -94,20 +95,30 @@ public final class SparkMerge {
         if (inputs.isEmpty()) {
             throw new SparkMergeException("no input files specified");
         }
-        if (!args.noSplit()) {
-            refuseMixedHostAndDevice(inputs);
-        }
+        // Host inputs are merged as merge's host part: one found to hold device records is set apart.
+        boolean setDeviceApart = !args.noSplit() && !allDevice(inputs);
         int n = inputs.size();
         int partitions = Math.max(1, Math.min(n, args.partitions() > 0 ? args.partitions() : sc.defaultParallelism()));
         Broadcast<SerializableConfiguration> conf = sc.broadcast(
                 new SerializableConfiguration(sc.hadoopConfiguration()));
         JavaRDD<SparkInput> laid = layout.lay(sc, inputs, partitions);
         Set<Integer> incompatible = new TreeSet<>();
-        while (true) {
-            EncodedPart all = laid.mapPartitions(new PartTask(args, n, incompatible, conf))
+        for (int pass = 1; ; pass++) {
+            EncodedPart all = laid.mapPartitions(new PartTask(args, n, incompatible, setDeviceApart, conf))
                     .treeReduce(new PartCombiner(n), args.treeDepth());
             PartialMerge merged = all.decode(n, "the combined merge");
+            if (!merged.setApart().isEmpty()) {
+                throw new SparkMergeException(inputs.get(merged.setApart().get(0)).displayName()
+                        + " holds GPU device records, which jprofdata merge writes to a device output of their own;"
+                        + " this job writes one output: add --no-split to merge host and device records into it, or"
+                        + " merge the device profiles in a job of their own");
+            }
             Set<Integer> conflicts = merged.kindConflicts();
+            if (!conflicts.equals(incompatible) && pass > 2) {
+                // Refusing inputs never changes the decisions about the others, so the second
+                // pass is final; a third means the inputs changed while the job ran.
+                throw new SparkMergeException("the inputs' profile kinds changed while the job ran");
+            }
             if (conflicts.equals(incompatible)) {
                 List<String> names = inputs.stream().map(SparkInput::displayName).toList();
                 try {

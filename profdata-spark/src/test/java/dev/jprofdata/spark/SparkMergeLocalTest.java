@@ -124,6 +124,32 @@ class SparkMergeLocalTest {
     }
 
     @Test
+    void aHostNamedInputWithDeviceRecordsIsRefusedUnlessNoSplit() throws Exception {
+        Path p = Fixtures.root().resolve("profiles");
+        Path renamed = dir.resolve("renamed.profraw"); // device records under a host profile's name
+        Files.copy(Fixtures.root().resolve("offload/app.amdgcn-amd-amdhsa.0.profraw"), renamed);
+        Files.copy(Fixtures.root().resolve("offload/app.amdgcn-amd-amdhsa.0.unifcnts"), dir.resolve("renamed.unifcnts"));
+        List<String> inputs = List.of(p.resolve("ir_1.profraw").toString(), renamed.toString());
+        Path out = dir.resolve("split.profdata");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = SparkMergeMain.run(sc, SparkMergeArgs.parse(command("-o", out.toString(), inputs)),
+                new PrintStream(err, true, StandardCharsets.ISO_8859_1), SparkMerge.CONTIGUOUS);
+        assertThat(rc).isEqualTo(1);
+        assertThat(Fixtures.lines(err)).anySatisfy(l -> assertThat(l)
+                .startsWith("jprofdata-spark: error: " + renamed + " holds GPU device records"));
+        assertThat(out).doesNotExist();
+
+        Path expected = dir.resolve("cli.profdata");
+        Fixtures.Run cli = Fixtures.cli(command("merge", "-o", expected.toString(), "--no-split", inputs));
+        assertThat(cli.exitCode()).as(cli.stderr().toString()).isZero();
+        err.reset();
+        rc = SparkMergeMain.run(sc, SparkMergeArgs.parse(command("-o", out.toString(), "--no-split", inputs)),
+                new PrintStream(err, true, StandardCharsets.ISO_8859_1), SparkMerge.CONTIGUOUS);
+        assertThat(rc).as(Fixtures.lines(err).toString()).isZero();
+        assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(expected));
+    }
+
+    @Test
     void maxDroppedFractionRefusesTheOutput() throws Exception {
         Path p = Fixtures.root().resolve("profiles");
         Path out = dir.resolve("dropped.profdata");
