@@ -80,6 +80,30 @@ public final class PartialMerge {
     }
 
     /**
+     * Whether every input's kind decision other than those of {@code skipped} is the same when
+     * {@code skipped} take no part (the host part of a split merge, after inputs were set apart:
+     * as {@link ProfileMerger#mergeSplit} decides whether to merge the host inputs again).
+     */
+    public boolean kindDecisionsStandWithout(List<Integer> skipped) {
+        List<Object> probed = new ArrayList<>(outcomes.count());
+        for (int i = 0; i < outcomes.count(); i++) {
+            probed.add(outcomes.probedKinds[i] == null ? null : new KindProbe.Head(outcomes.probedKinds[i], 0));
+        }
+        boolean[] skip = new boolean[outcomes.count()];
+        for (int i : skipped) {
+            skip[i] = true;
+        }
+        boolean[] with = ProfileMerger.kindConflicts(probed, new boolean[outcomes.count()]);
+        boolean[] without = ProfileMerger.kindConflicts(probed, skip);
+        for (int i = 0; i < skip.length; i++) {
+            if (!skip[i] && with[i] != without[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The merge's result, once every input is covered; {@code displayNames}: every input's name in
      * messages, by index. The state is used up.
      *

@@ -1,12 +1,20 @@
 package dev.jprofdata.spark;
 
 import dev.jprofdata.format.ProfileContents;
+import dev.jprofdata.format.indexed.IndexedProfileWriter;
+import dev.jprofdata.format.io.AtomicOutput;
+import dev.jprofdata.format.io.Compression;
+import dev.jprofdata.format.offload.DeviceProfiles;
+import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import dev.jprofdata.merge.Profiles;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -28,6 +36,53 @@ final class OutputWriter {
     static void write(SparkMergeArgs args, ProfileContents contents, Configuration conf, PrintStream err)
             throws IOException {
         IndexedVersionPlan plan = plan(args);
+        ProfileContents prepared = prepare(args, plan, contents, err);
+        writeOne(args, prepared, plan, args.output(), conf);
+    }
+
+    /**
+     * Writes the host and the device part of a split merge: {@code -o} and its device sibling (as
+     * {@code jprofdata merge} names it, returned). Both are complete before either is put in place,
+     * the host output last.
+     */
+    static String write(SparkMergeArgs args, ProfileContents host, ProfileContents device, Configuration conf,
+            PrintStream err) throws IOException {
+        IndexedVersionPlan plan = plan(args);
+        ProfileContents hostPrepared = prepare(args, plan, host, err);
+        ProfileContents devicePrepared = prepare(args, plan, device, err);
+        String deviceOutput = DeviceProfiles.deviceOutputFor(args.output());
+        org.apache.hadoop.fs.Path hostTarget = new org.apache.hadoop.fs.Path(args.output());
+        FileSystem fs = hostTarget.getFileSystem(conf);
+        if ("file".equals(fs.getScheme())) {
+            Path hostPath = Path.of(hostTarget.toUri().getPath());
+            Path devicePath = Path.of(new org.apache.hadoop.fs.Path(deviceOutput).toUri().getPath());
+            AtomicOutput.writeAll(List.of(new AtomicOutput.Target(hostPath, producer(args, hostPrepared, plan, hostPath)),
+                    new AtomicOutput.Target(devicePath, producer(args, devicePrepared, plan, devicePath))));
+            return deviceOutput;
+        }
+        // Elsewhere: both written and copied first, then the device output renamed, the host last.
+        writeOne(args, devicePrepared, plan, deviceOutput, conf);
+        writeOne(args, hostPrepared, plan, args.output(), conf);
+        return deviceOutput;
+    }
+
+    private static AtomicOutput.Producer producer(SparkMergeArgs args, ProfileContents contents,
+            IndexedVersionPlan plan, Path target) {
+        return tmp -> {
+            if (args.text()) {
+                Compression compression = Compression.forFileName(target.getFileName().toString());
+                try (OutputStream out = new BufferedOutputStream(compression.compress(Files.newOutputStream(tmp)))) {
+                    TextProfileWriter.write(contents, out);
+                }
+            } else {
+                IndexedProfileWriter.write(contents, plan.version(), plan.legacyRecordOrder(), tmp);
+            }
+        };
+    }
+
+    /** The contents as the chosen version can hold them; what it cannot is reported, or refused. */
+    private static ProfileContents prepare(SparkMergeArgs args, IndexedVersionPlan plan, ProfileContents contents,
+            PrintStream err) {
         ProfileContents prepared = contents;
         if (!args.text()) {
             IndexedVersionPlan.Prepared p;
@@ -47,7 +102,13 @@ final class OutputWriter {
             }
             prepared = p.contents();
         }
-        org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(args.output());
+        return prepared;
+    }
+
+    /** Writes {@code prepared} to {@code output} (a Hadoop URI or a local name), atomically. */
+    private static void writeOne(SparkMergeArgs args, ProfileContents prepared, IndexedVersionPlan plan, String output,
+            Configuration conf) throws IOException {
+        org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(output);
         FileSystem fs = target.getFileSystem(conf);
         if ("file".equals(fs.getScheme())) {
             writeLocal(args, prepared, plan, Path.of(target.toUri().getPath()));
@@ -60,11 +121,11 @@ final class OutputWriter {
                     "." + target.getName() + ".tmp-" + UUID.randomUUID());
             fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toUri()), hidden);
             if (fs.exists(target) && !fs.delete(target, false)) {
-                throw new IOException(args.output() + ": cannot replace the existing file");
+                throw new IOException(output + ": cannot replace the existing file");
             }
             if (!fs.rename(hidden, target)) {
                 fs.delete(hidden, false);
-                throw new IOException(args.output() + ": cannot move the written profile into place");
+                throw new IOException(output + ": cannot move the written profile into place");
             }
         } finally {
             Files.deleteIfExists(local);

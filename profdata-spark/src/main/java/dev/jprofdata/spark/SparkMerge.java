@@ -5,6 +5,8 @@ import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.MergeStateFormatException;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.PartialMerge;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,26 +28,6 @@ public final class SparkMerge {
     private SparkMerge() {
     }
 
-    /**
-     * Whether every input is named as a GPU device profile. {@code jprofdata merge} writes host and
-     * device inputs to two outputs (spec/offload.md); this job writes one, so inputs named as both
-     * kinds are refused unless {@code --no-split} asks for one output, as it does of merge.
-     */
-    private static boolean allDevice(List<SparkInput> inputs) {
-        boolean device = false;
-        boolean host = false;
-        for (SparkInput in : inputs) {
-            boolean d = DeviceProfiles.isDeviceName(java.nio.file.Path.of(new org.apache.hadoop.fs.Path(in.uri()).getName()));
-            device |= d;
-            host |= !d;
-        }
-        if (device && host) {
-            throw new SparkMergeException("the inputs mix host and GPU device profiles, which jprofdata merge writes"
-                    + " to two outputs: merge each kind in a job of its own, or add --no-split for one output");
-        }
-        return device;
-    }
-
     /** How the inputs are laid out in partitions (tests try several). */
     public interface Layout {
         JavaRDD<SparkInput> lay(JavaSparkContext sc, List<SparkInput> inputs, int partitions);
@@ -54,78 +36,125 @@ public final class SparkMerge {
     /** Contiguous runs of inputs, as {@code parallelize} cuts a list. */
     public static final Layout CONTIGUOUS = JavaSparkContext::parallelize;
 
-    /** The merge's result, its inputs, and where each input that failed was read. */
-    public record Merged(MergeResult result, List<SparkInput> inputs, Map<String, String> failedOn) {
-    }
-
-    /** A merge the failure mode refused, with where each failed input was read. */
-    public static final class Refused extends Exception {
-        private static final long serialVersionUID = 1L;
-        private final transient NoProfileMergedException cause;
-        private final transient List<SparkInput> inputs;
-        private final transient Map<String, String> failedOn;
-
-        Refused(NoProfileMergedException cause, List<SparkInput> inputs, Map<String, String> failedOn) {
-            super(cause.getMessage(), cause);
-            this.cause = cause;
-            this.inputs = inputs;
-            this.failedOn = failedOn;
+    /**
+     * What a merge gave, as {@code jprofdata merge} splits it: the host part and the GPU device
+     * part (either null when it has no inputs; with {@code --no-split} everything is one part).
+     */
+    public record Split(Part host, Part device) {
+        /** Whether both parts have inputs (two outputs are written). */
+        public boolean mixed() {
+            return host != null && device != null;
         }
 
-        public NoProfileMergedException refusal() {
-            return cause;
-        }
-
-        public List<SparkInput> inputs() {
-            return inputs;
-        }
-
-        public Map<String, String> failedOn() {
-            return failedOn;
+        /** The one part, when only one has inputs. */
+        public Part only() {
+            return host != null ? host : device;
         }
     }
 
-    public static Merged merge(JavaSparkContext sc, SparkMergeArgs args) throws Refused, MergeStateFormatException {
+    /**
+     * One part of a merge: its inputs, and its result or why it was refused, with where each
+     * failed input was read.
+     */
+    public record Part(List<SparkInput> inputs, MergeResult result, NoProfileMergedException refused,
+            Map<String, String> failedOn) {
+    }
+
+    public static Split merge(JavaSparkContext sc, SparkMergeArgs args) throws MergeStateFormatException {
         return merge(sc, args, CONTIGUOUS);
     }
 
-    public static Merged merge(JavaSparkContext sc, SparkMergeArgs args, Layout layout)
-            throws Refused, MergeStateFormatException {
+    /**
+     * Merges the inputs of {@code args} as {@code jprofdata merge} does: host and device inputs
+     * apart ({@code ProfileMerger.mergeSplit}'s rules: by name first, then an input named as a host
+     * profile that holds device records moves to the device part), or all in one with
+     * {@code --no-split}.
+     */
+    public static Split merge(JavaSparkContext sc, SparkMergeArgs args, Layout layout)
+            throws MergeStateFormatException {
         List<SparkInput> inputs = InputListing.list(args, sc.hadoopConfiguration());
         if (inputs.isEmpty()) {
             throw new SparkMergeException("no input files specified");
         }
-        // Host inputs are merged as merge's host part: one found to hold device records is set apart.
-        boolean setDeviceApart = !args.noSplit() && !allDevice(inputs);
-        int n = inputs.size();
-        int partitions = Math.max(1, Math.min(n, args.partitions() > 0 ? args.partitions() : sc.defaultParallelism()));
         Broadcast<SerializableConfiguration> conf = sc.broadcast(
                 new SerializableConfiguration(sc.hadoopConfiguration()));
-        JavaRDD<SparkInput> laid = layout.lay(sc, inputs, partitions);
+        if (args.noSplit()) {
+            return new Split(part(run(sc, args, layout, conf, inputs, false), inputs, args), null);
+        }
+        List<SparkInput> host = new ArrayList<>();
+        List<SparkInput> device = new ArrayList<>();
+        for (SparkInput in : inputs) {
+            boolean d = DeviceProfiles.isDeviceName(java.nio.file.Path.of(new org.apache.hadoop.fs.Path(in.uri()).getName()));
+            (d ? device : host).add(in);
+        }
+        Combined hostRun = host.isEmpty() ? null : run(sc, args, layout, conf, host, true);
+        List<SparkInput> hostKept = host;
+        if (hostRun != null && !hostRun.merged().setApart().isEmpty()) {
+            List<Integer> apart = hostRun.merged().setApart();
+            hostKept = new ArrayList<>(host);
+            for (int k = apart.size() - 1; k >= 0; k--) {
+                device.add(hostKept.remove((int) apart.get(k)));
+            }
+            device.sort(Comparator.comparingInt(SparkInput::index));
+            if (hostKept.isEmpty()) {
+                hostRun = null;
+            } else if (!hostRun.merged().kindDecisionsStandWithout(apart)) {
+                hostRun = run(sc, args, layout, conf, hostKept, false);
+                host = hostKept;
+            }
+        }
+        Part hostPart = hostRun == null ? null : withInputs(part(hostRun, host, args), hostKept);
+        Part devicePart = device.isEmpty() ? null : part(run(sc, args, layout, conf, device, false), device, args);
+        return new Split(hostPart, devicePart);
+    }
+
+    /** A combined merge of some inputs, and where its failed inputs were read. */
+    private record Combined(PartialMerge merged, Map<String, String> failedOn) {
+    }
+
+    /** {@code part} with {@code inputs} as the inputs it reports (a host part without those set apart). */
+    private static Part withInputs(Part part, List<SparkInput> inputs) {
+        return new Part(inputs, part.result(), part.refused(), part.failedOn());
+    }
+
+    /** Finishes {@code run}, a merge of {@code inputs}. */
+    private static Part part(Combined run, List<SparkInput> inputs, SparkMergeArgs args) {
+        List<String> names = inputs.stream().map(SparkInput::displayName).toList();
+        try {
+            return new Part(inputs, run.merged().finish(MergeOptionsOf.of(args), names), null, run.failedOn());
+        } catch (NoProfileMergedException e) {
+            return new Part(inputs, null, e, run.failedOn());
+        }
+    }
+
+    /**
+     * Merges {@code inputs} as one merge (each under its place in that list) on the executors and
+     * combines the parts, with a second pass when inputs must be refused for their profile kind.
+     */
+    private static Combined run(JavaSparkContext sc, SparkMergeArgs args, Layout layout,
+            Broadcast<SerializableConfiguration> conf, List<SparkInput> inputs, boolean setDeviceApart)
+            throws MergeStateFormatException {
+        int n = inputs.size();
+        List<SparkInput> indexed = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            SparkInput in = inputs.get(k);
+            indexed.add(new SparkInput(k, in.uri(), in.displayName(), in.weight()));
+        }
+        int partitions = Math.max(1, Math.min(n, args.partitions() > 0 ? args.partitions() : sc.defaultParallelism()));
+        JavaRDD<SparkInput> laid = layout.lay(sc, indexed, partitions);
         Set<Integer> incompatible = new TreeSet<>();
         for (int pass = 1; ; pass++) {
             EncodedPart all = laid.mapPartitions(new PartTask(args, n, incompatible, setDeviceApart, conf))
                     .treeReduce(new PartCombiner(n), args.treeDepth());
             PartialMerge merged = all.decode(n, "the combined merge");
-            if (!merged.setApart().isEmpty()) {
-                throw new SparkMergeException(inputs.get(merged.setApart().get(0)).displayName()
-                        + " holds GPU device records, which jprofdata merge writes to a device output of their own;"
-                        + " this job writes one output: add --no-split to merge host and device records into it, or"
-                        + " merge the device profiles in a job of their own");
-            }
             Set<Integer> conflicts = merged.kindConflicts();
-            if (!conflicts.equals(incompatible) && pass > 2) {
-                // Refusing inputs never changes the decisions about the others, so the second
-                // pass is final; a third means the inputs changed while the job ran.
-                throw new SparkMergeException("the inputs' profile kinds changed while the job ran");
-            }
             if (conflicts.equals(incompatible)) {
-                List<String> names = inputs.stream().map(SparkInput::displayName).toList();
-                try {
-                    return new Merged(merged.finish(MergeOptionsOf.of(args), names), inputs, all.failedOn());
-                } catch (NoProfileMergedException e) {
-                    throw new Refused(e, inputs, all.failedOn());
-                }
+                return new Combined(merged, all.failedOn());
+            }
+            if (pass >= 2) {
+                // Refusing inputs never changes the decisions about the others, so the second
+                // pass is final; a third would mean the inputs changed while the job ran.
+                throw new SparkMergeException("the inputs' profile kinds changed while the job ran");
             }
             incompatible = conflicts;
         }

@@ -56,22 +56,37 @@ public final class SparkMergeMain {
 
     /** Runs the job on {@code sc}; the exit code. */
     public static int run(JavaSparkContext sc, SparkMergeArgs args, PrintStream err) {
-        return run(sc, args, err, SparkMerge.CONTIGUOUS);
+        return run(sc, args, System.out, err, SparkMerge.CONTIGUOUS);
     }
 
     /** Runs the job on {@code sc}, the inputs laid out in partitions by {@code layout}; the exit code. */
     public static int run(JavaSparkContext sc, SparkMergeArgs args, PrintStream err, SparkMerge.Layout layout) {
+        return run(sc, args, System.out, err, layout);
+    }
+
+    /**
+     * Runs the job on {@code sc}; as {@code jprofdata merge}, the names of the two outputs of a
+     * split merge go to {@code out}, everything else to {@code err}. The exit code.
+     */
+    public static int run(JavaSparkContext sc, SparkMergeArgs args, PrintStream out, PrintStream err,
+            SparkMerge.Layout layout) {
         try {
-            SparkMerge.Merged merged = SparkMerge.merge(sc, args, layout);
-            if (!SparkMergeReport.result(err, merged.result(), args, merged.failedOn())) {
+            SparkMerge.Split split = SparkMerge.merge(sc, args, layout);
+            if (!split.mixed()) {
+                if (!report(split.only(), args, err)) {
+                    return 1;
+                }
+                OutputWriter.write(args, split.only().result().contents(), sc.hadoopConfiguration(), err);
+                return 0;
+            }
+            if (!report(split.host(), args, err) || !report(split.device(), args, err)) {
                 return 1;
             }
-            OutputWriter.write(args, merged.result().contents(), sc.hadoopConfiguration(), err);
+            String deviceOutput = OutputWriter.write(args, split.host().result().contents(),
+                    split.device().result().contents(), sc.hadoopConfiguration(), err);
+            out.println("host profile: " + args.output() + " (" + split.host().inputs().size() + " inputs)");
+            out.println("device profile: " + deviceOutput + " (" + split.device().inputs().size() + " inputs)");
             return 0;
-        } catch (SparkMerge.Refused e) {
-            SparkMergeReport.refused(err, e.refusal().problems(), e.refusal().failures(), e.inputs().size(),
-                    MergeOptionsOf.failureMode(args.failureMode()), e.failedOn());
-            return 1;
         } catch (SparkMergeException | MergeStateFormatException e) {
             err.println("jprofdata-spark: error: " + e.getMessage());
             return 1;
@@ -83,6 +98,16 @@ public final class SparkMergeMain {
             err.println("jprofdata-spark: error: the Spark job failed: " + rootMessage(e));
             return 1;
         }
+    }
+
+    /** Prints what one part of the merge gave; false when nothing can be written (already said why). */
+    private static boolean report(SparkMerge.Part part, SparkMergeArgs args, PrintStream err) {
+        if (part.refused() != null) {
+            SparkMergeReport.refused(err, part.refused().problems(), part.refused().failures(), part.inputs().size(),
+                    MergeOptionsOf.failureMode(args.failureMode()), part.failedOn());
+            return false;
+        }
+        return SparkMergeReport.result(err, part.result(), args, part.failedOn());
     }
 
     private static String rootMessage(Throwable t) {

@@ -23,8 +23,8 @@ final class Fixtures {
         return root;
     }
 
-    /** What a command printed on stderr and its exit code. */
-    record Run(int exitCode, List<String> stderr) {
+    /** What a command printed on stderr and stdout, and its exit code. */
+    record Run(int exitCode, List<String> stderr, List<String> stdout) {
     }
 
     /** {@code jprofdata ARGS} in-process. */
@@ -36,7 +36,7 @@ final class Fixtures {
                 PrintStream e = new PrintStream(err, true, StandardCharsets.ISO_8859_1)) {
             rc = Main.run(Path.of("/"), args, o, e);
         }
-        return new Run(rc, lines(err));
+        return new Run(rc, lines(err), lines(out));
     }
 
     static List<String> lines(ByteArrayOutputStream bytes) {

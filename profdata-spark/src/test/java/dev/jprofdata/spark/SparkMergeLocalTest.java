@@ -124,29 +124,41 @@ class SparkMergeLocalTest {
     }
 
     @Test
-    void aHostNamedInputWithDeviceRecordsIsRefusedUnlessNoSplit() throws Exception {
+    void hostAndDeviceInputsAreSplitAsMergeSplitsThem() throws Exception {
         Path p = Fixtures.root().resolve("profiles");
+        Path o = Fixtures.root().resolve("offload");
         Path renamed = dir.resolve("renamed.profraw"); // device records under a host profile's name
-        Files.copy(Fixtures.root().resolve("offload/app.amdgcn-amd-amdhsa.0.profraw"), renamed);
-        Files.copy(Fixtures.root().resolve("offload/app.amdgcn-amd-amdhsa.0.unifcnts"), dir.resolve("renamed.unifcnts"));
-        List<String> inputs = List.of(p.resolve("ir_1.profraw").toString(), renamed.toString());
-        Path out = dir.resolve("split.profdata");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = SparkMergeMain.run(sc, SparkMergeArgs.parse(command("-o", out.toString(), inputs)),
-                new PrintStream(err, true, StandardCharsets.ISO_8859_1), SparkMerge.CONTIGUOUS);
-        assertThat(rc).isEqualTo(1);
-        assertThat(Fixtures.lines(err)).anySatisfy(l -> assertThat(l)
-                .startsWith("jprofdata-spark: error: " + renamed + " holds GPU device records"));
-        assertThat(out).doesNotExist();
-
-        Path expected = dir.resolve("cli.profdata");
-        Fixtures.Run cli = Fixtures.cli(command("merge", "-o", expected.toString(), "--no-split", inputs));
-        assertThat(cli.exitCode()).as(cli.stderr().toString()).isZero();
-        err.reset();
-        rc = SparkMergeMain.run(sc, SparkMergeArgs.parse(command("-o", out.toString(), "--no-split", inputs)),
-                new PrintStream(err, true, StandardCharsets.ISO_8859_1), SparkMerge.CONTIGUOUS);
-        assertThat(rc).as(Fixtures.lines(err).toString()).isZero();
-        assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(expected));
+        Files.copy(o.resolve("app.amdgcn-amd-amdhsa.0.profraw"), renamed);
+        Files.copy(o.resolve("app.amdgcn-amd-amdhsa.0.unifcnts"), dir.resolve("renamed.unifcnts"));
+        List<String> inputs = List.of(p.resolve("ir_1.profraw").toString(), renamed.toString(),
+                o.resolve("app.amdgcn-amd-amdhsa.1.profraw").toString(), p.resolve("ir_2.profraw").toString());
+        for (boolean noSplit : new boolean[] {false, true}) {
+            Path expected = Files.createDirectories(dir.resolve("cli" + noSplit)).resolve("merged.profdata");
+            Path out = Files.createDirectories(dir.resolve("spark" + noSplit)).resolve("merged.profdata");
+            List<String> args = new ArrayList<>(inputs);
+            if (noSplit) {
+                args.add("--no-split");
+            }
+            Fixtures.Run cli = Fixtures.cli(command("merge", "-o", expected.toString(), args));
+            assertThat(cli.exitCode()).as(cli.stderr().toString()).isZero();
+            ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int rc = SparkMergeMain.run(sc, SparkMergeArgs.parse(command("-o", out.toString(), "--partitions", "2", args)),
+                    new PrintStream(stdout, true, StandardCharsets.ISO_8859_1),
+                    new PrintStream(err, true, StandardCharsets.ISO_8859_1), SparkMerge.CONTIGUOUS);
+            assertThat(rc).as(Fixtures.lines(err).toString()).isZero();
+            assertThat(Fixtures.lines(err)).isEqualTo(cli.stderr());
+            assertThat(Fixtures.lines(stdout)).isEqualTo(cli.stdout().stream()
+                    .map(l -> l.replace(expected.getParent().toString(), out.getParent().toString())).toList());
+            try (var written = Files.list(expected.getParent())) {
+                List<String> files = written.map(f -> f.getFileName().toString()).sorted().toList();
+                assertThat(files).hasSize(noSplit ? 1 : 2);
+                for (String f : files) {
+                    assertThat(Files.readAllBytes(out.resolveSibling(f))).as(f)
+                            .isEqualTo(Files.readAllBytes(expected.resolveSibling(f)));
+                }
+            }
+        }
     }
 
     @Test
