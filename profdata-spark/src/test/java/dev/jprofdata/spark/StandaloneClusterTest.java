@@ -63,12 +63,12 @@ class StandaloneClusterTest {
         }
     }
 
-    /** Waits until {@code n} executors have registered (a minute at most). */
+    /** Waits until {@code n} executors have registered (two minutes at most: a loaded CI machine). */
     private static void awaitExecutors(JavaSparkContext sc, int n, LoopbackCluster cluster) throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
+        long deadline = System.nanoTime() + 120_000_000_000L;
         while (sc.sc().getExecutorMemoryStatus().size() < n + 1) { // the driver is listed too
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("the executors did not register within a minute; master log:\n"
+                throw new AssertionError("the executors did not register within two minutes; master log:\n"
                         + cluster.log("master") + "\nworker log:\n" + cluster.log("worker0"));
             }
             Thread.sleep(200);
