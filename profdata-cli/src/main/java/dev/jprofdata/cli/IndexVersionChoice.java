@@ -47,13 +47,9 @@ final class IndexVersionChoice {
         }
     }
 
-    /** The version handed to the writer (13 means: 13, or 14/15 when the records need it). */
-    int version() {
-        return plan.version();
-    }
-
-    boolean legacyRecordOrder() {
-        return plan.legacyRecordOrder();
+    /** The library's plan the options chose. */
+    IndexedVersionPlan plan() {
+        return plan;
     }
 
     /**

@@ -187,6 +187,7 @@ public final class Main implements Runnable {
             case "pc-sampling": {
                 CommandLine pcs = new CommandLine(new PcSamplingCommand(context).spec());
                 pcs.addSubcommand("report", new CommandLine(new PcSamplingReportCommand(context).spec()));
+                pcs.addSubcommand("export", new CommandLine(new PcSamplingExportCommand(context).spec()));
                 return pcs;
             }
             default:

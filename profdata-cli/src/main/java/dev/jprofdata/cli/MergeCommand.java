@@ -2,11 +2,9 @@ package dev.jprofdata.cli;
 
 import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.indexed.IndexedProfileWriter;
-import dev.jprofdata.format.io.AtomicOutput;
 import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.offload.UniformityRule;
-import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.merge.DataLoss;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
@@ -17,15 +15,13 @@ import dev.jprofdata.merge.MergeProblem;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
+import dev.jprofdata.merge.ProfileOutput;
 import dev.jprofdata.merge.RepeatedValues;
 import dev.jprofdata.merge.ValueMerge;
 import dev.jprofdata.merge.sample.SampleSupplement;
 import dev.jprofdata.format.sample.SampleProfile;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -390,7 +386,7 @@ final class MergeCommand extends DeclaredCommand {
      * Host and GPU device inputs merged apart: host records to the output, device records to its
      * {@code .amdgcn-amd-amdhsa} sibling (the file the HIP driver gives the device compile). Both
      * merges finish before either file is written, and both files are complete before either is put
-     * in place ({@link AtomicOutput#writeAll}), so a failed merge or write changes neither.
+     * in place ({@link ProfileOutput}), so a failed merge or write changes neither.
      */
     private int writeSplit(CliContext ctx, HostDeviceMerge split, MergeOptions options, FailureMode mode)
             throws IOException {
@@ -408,10 +404,7 @@ final class MergeCommand extends DeclaredCommand {
         Path hostTarget = CommandOutput.target(ctx, output);
         Path deviceTarget = ctx.resolve(deviceOutput);
         try {
-            // The host output is listed first: it is put in place last, once the device output is.
-            AtomicOutput.writeAll(List.of(
-                    new AtomicOutput.Target(hostTarget, producer(hostContents, output)),
-                    new AtomicOutput.Target(deviceTarget, producer(deviceContents, deviceOutput))));
+            profileOutput().write(hostContents, hostTarget, deviceContents, deviceTarget);
         } catch (OutputFailedException e) {
             throw new OutputFailure(e.target().equals(deviceTarget) ? deviceOutput : output, e);
         }
@@ -484,44 +477,24 @@ final class MergeCommand extends DeclaredCommand {
     }
 
     private void write(CliContext ctx, ProfileContents contents, String output) throws IOException {
-        if (output.equals("-")) {
-            // A stream that throws on a failed write: PrintStream would swallow a full disk.
-            OutputStream stdout = StandardOutput.checked(ctx.out());
-            if (text) {
-                OutputStream out = new BufferedOutputStream(stdout);
-                TextProfileWriter.write(contents, out);
-                out.flush();
-            } else {
-                // The indexed writer goes back to fill in offsets: written to a file first.
-                try {
-                    AtomicOutput.writeThrough(stdout, producer(contents, output));
-                } catch (OutputFailedException e) {
-                    throw new OutputFailure(e.target().toString(), e);
-                }
-            }
-            return;
-        }
         try {
-            AtomicOutput.write(CommandOutput.target(ctx, output), producer(contents, output));
+            if (output.equals("-")) {
+                // A stream that throws on a failed write: PrintStream would swallow a full disk.
+                profileOutput().write(contents, StandardOutput.checked(ctx.out()));
+            } else {
+                profileOutput().write(contents, CommandOutput.target(ctx, output));
+            }
         } catch (OutputFailedException e) {
-            throw new OutputFailure(output, e);
+            throw new OutputFailure(output.equals("-") ? e.target().toString() : output, e);
         }
     }
 
-    /** Writes {@code contents} into a temporary file, as text or indexed (by the options) for {@code output}. */
-    private AtomicOutput.Producer producer(ProfileContents contents, String output) {
-        int version = versionChoice.version();
-        return tmp -> {
-            if (text) {
-                // "-o x.proftext.zst" / ".gz": compressed text (issue 7); other names are plain text.
-                dev.jprofdata.format.io.Compression compression = dev.jprofdata.format.io.Compression.forFileName(output);
-                try (OutputStream out = new BufferedOutputStream(compression.compress(Files.newOutputStream(tmp)))) {
-                    TextProfileWriter.write(contents, out);
-                }
-            } else {
-                IndexedProfileWriter.write(contents, version, versionChoice.legacyRecordOrder(), tmp);
-            }
-        };
+    /**
+     * Text (compressed by the output's name: "-o x.proftext.zst", issue 7) or indexed of the chosen
+     * version.
+     */
+    private ProfileOutput profileOutput() {
+        return text ? ProfileOutput.asText() : ProfileOutput.indexed(versionChoice.plan());
     }
 
     private static FailureMode parseFailureMode(String text) {

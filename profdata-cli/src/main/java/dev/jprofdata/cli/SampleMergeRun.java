@@ -117,29 +117,8 @@ final class SampleMergeRun {
         SampleWriteOptions writeOptions = new SampleWriteOptions(format, ext && compress, ext && md5, ext && partial,
                 split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit,
                 SampleCommandOptions.perContextSummary(cmd));
-        write(profile, writeOptions, output);
+        SampleProfileOutput.write(ctx, profile, writeOptions, output);
         return 0;
-    }
-
-    private void write(SampleProfile profile, SampleWriteOptions options, String output) throws IOException {
-        AtomicOutput.Producer producer = tmp -> {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
-                SampleProfileWriters.write(profile, options, out);
-            }
-        };
-        try {
-            if (output.equals("-")) {
-                AtomicOutput.writeThrough(StandardOutput.checked(ctx.out()), producer);
-            } else {
-                AtomicOutput.write(CommandOutput.target(ctx, output), producer);
-            }
-        } catch (SampleWriteException e) {
-            // "Too much profile data" (the size limit cannot be met) names no file in LLVM.
-            throw new CliException(e.problem() == SampleWriteException.Problem.TOO_LARGE ? e.getMessage()
-                    : output + ": " + e.getMessage());
-        } catch (OutputFailedException e) {
-            throw new OutputFailure(output, e);
-        }
     }
 
     /**

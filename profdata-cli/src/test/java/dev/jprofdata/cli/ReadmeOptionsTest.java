@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -125,13 +126,14 @@ class ReadmeOptionsTest {
     private static final Set<String> SPARK_JOB_OPTIONS = Set.of("--master", "--class", "--partitions",
             "--tree-depth");
 
-    /** The nested command {@code pc-sampling report} has its own README bullet. */
-    @Test
-    void pcSamplingReportOptionsAreListed() throws IOException {
+    /** The nested commands {@code pc-sampling report} and {@code pc-sampling export} have README bullets of their own. */
+    @ParameterizedTest
+    @ValueSource(strings = {"report", "export"})
+    void pcSamplingOptionsAreListed(String command) throws IOException {
         String readme = readme();
-        Set<String> listed = optionsIn(bullet(readme, "* **pc-sampling report**:"));
+        Set<String> listed = optionsIn(bullet(readme, "* **pc-sampling " + command + "**:"));
         listed.addAll(optionsIn(bullet(readme, "* every command:")));
-        CommandSpec spec = commands().getSubcommands().get("pc-sampling").getSubcommands().get("report")
+        CommandSpec spec = commands().getSubcommands().get("pc-sampling").getSubcommands().get(command)
                 .getCommandSpec();
         assertThat(listed).isEqualTo(names(spec, false));
         assertThat(names(spec, true)).isEmpty();

@@ -53,15 +53,57 @@ public final class ValueProfData {
     /**
      * What checking a block found: its size and how many sites and values it holds; or the first
      * problem and the offset it is reported at (the block's, its {@code numKinds} field's, or the
-     * entry's).
+     * entry's). A caller that checks block after block passes one to {@link #check(Bytes, long, long,
+     * EntryObserver, Checked)} to be filled again each time, so the check allocates nothing (merges
+     * of many runs check a block per record and mostly run without escape analysis).
      */
-    public record Checked(long totalSize, long sites, long values, Problem problem, long problemAt) {
+    public static final class Checked {
+        private long totalSize;
+        private long sites;
+        private long values;
+        private Problem problem;
+        private long problemAt;
+
+        public long totalSize() {
+            return totalSize;
+        }
+
+        public long sites() {
+            return sites;
+        }
+
+        public long values() {
+            return values;
+        }
+
+        public Problem problem() {
+            return problem;
+        }
+
+        public long problemAt() {
+            return problemAt;
+        }
+
         public boolean ok() {
             return problem == null;
         }
 
-        private static Checked failed(Problem problem, long at) {
-            return new Checked(0, 0, 0, problem, at);
+        private Checked failed(Problem p, long at) {
+            totalSize = 0;
+            sites = 0;
+            values = 0;
+            problem = p;
+            problemAt = at;
+            return this;
+        }
+
+        private Checked passed(long size, long siteCount, long valueCount) {
+            totalSize = size;
+            sites = siteCount;
+            values = valueCount;
+            problem = null;
+            problemAt = -1;
+            return this;
         }
     }
 
@@ -70,7 +112,7 @@ public final class ValueProfData {
      * before it reads one. Reads only the header, the entries' headers and their site bytes.
      */
     public static Checked check(Bytes in, long at, long available) throws ProfileFormatException {
-        return check(in, at, available, null);
+        return check(in, at, available, null, new Checked());
     }
 
     /** Sees each entry of a block as {@link #check} accepts it: its kind and number of sites. */
@@ -80,28 +122,29 @@ public final class ValueProfData {
 
     /**
      * As {@link #check}, telling {@code entries} (when not null) each entry's kind and number of
-     * sites as it is accepted, for callers with checks of their own on the same pass.
+     * sites as it is accepted, for callers with checks of their own on the same pass; the result is
+     * written into {@code into} and returned.
      */
-    public static Checked check(Bytes in, long at, long available, EntryObserver entries)
+    public static Checked check(Bytes in, long at, long available, EntryObserver entries, Checked into)
             throws ProfileFormatException {
         if (available < 8) {
-            return Checked.failed(Problem.HEADER_CUT, at);
+            return into.failed(Problem.HEADER_CUT, at);
         }
         long totalSize = in.unsigned32(at);
         if (totalSize > available) {
-            return Checked.failed(Problem.TOO_LARGE, at);
+            return into.failed(Problem.TOO_LARGE, at);
         }
         long numKinds = in.unsigned32(at + 4);
         if (numKinds > ValueKind.COUNT) {
-            return Checked.failed(Problem.TOO_MANY_KINDS, at + 4);
+            return into.failed(Problem.TOO_MANY_KINDS, at + 4);
         }
         if (totalSize < 8) {
             // Fuzzing found it: a block smaller than its own header read as "no kinds" and advanced
             // by 0. LLVM copies totalSize bytes and then reads the header past them.
-            return Checked.failed(Problem.SMALLER_THAN_HEADER, at);
+            return into.failed(Problem.SMALLER_THAN_HEADER, at);
         }
         if (totalSize % 8 != 0) {
-            return Checked.failed(Problem.NOT_QUADWORDS, at);
+            return into.failed(Problem.NOT_QUADWORDS, at);
         }
         long end = at + totalSize;
         long entry = at + 8;
@@ -109,17 +152,17 @@ public final class ValueProfData {
         long values = 0;
         for (long k = 0; k < numKinds; k++) {
             if (end - entry < 8) {
-                return Checked.failed(Problem.PAST_TOTAL, entry);
+                return into.failed(Problem.PAST_TOTAL, entry);
             }
             long kind = in.unsigned32(entry);
             if (kind >= ValueKind.COUNT) {
-                return Checked.failed(Problem.BAD_KIND, entry);
+                return into.failed(Problem.BAD_KIND, entry);
             }
             long numSites = in.unsigned32(entry + 4);
             long header = headerSize(numSites);
             // The second test only matters for blocks over 2 GiB: the sites must fit one Java array.
             if (header > end - entry || numSites > Integer.MAX_VALUE - 16) {
-                return Checked.failed(Problem.PAST_TOTAL, entry);
+                return into.failed(Problem.PAST_TOTAL, entry);
             }
             long numValues = 0;
             for (long s = 0; s < numSites; s++) {
@@ -127,7 +170,7 @@ public final class ValueProfData {
             }
             long entrySize = header + 16 * numValues;
             if (entrySize > end - entry) {
-                return Checked.failed(Problem.PAST_TOTAL, entry);
+                return into.failed(Problem.PAST_TOTAL, entry);
             }
             if (entries != null) {
                 entries.entry((int) kind, numSites);
@@ -136,7 +179,7 @@ public final class ValueProfData {
             sites += numSites;
             values += numValues;
         }
-        return new Checked(totalSize, sites, values, null, -1);
+        return into.passed(totalSize, sites, values);
     }
 
     /** An entry's header: kind, site count and one byte per site, padded to 8 bytes. */

@@ -14,7 +14,7 @@ import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
-import dev.jprofdata.merge.Profiles;
+import dev.jprofdata.merge.ProfileOutput;
 import dev.jprofdata.format.sample.SampleFormat;
 import dev.jprofdata.format.sample.SampleWriteOptions;
 import dev.jprofdata.merge.sample.SampleMergeException;
@@ -174,12 +174,7 @@ public final class MergeMojo extends AbstractMojo {
             ProfileContents device = prepared(checked(merged.device().result(), maxDropped), plan, out);
             Path deviceOut = DeviceProfiles.deviceOutputFor(out);
             createParent(out);
-            if (writesText(out)) {
-                Profiles.writeText(device, deviceOut); // (the device file first: the build tracks the host file)
-                Profiles.writeText(host, out);
-            } else {
-                Profiles.writeIndexed(host, out, device, deviceOut, plan);
-            }
+            profileOutput(out, plan).write(host, out, device, deviceOut);
             getLog().info("jprofdata: merged " + merged.host().inputs().size() + " host profile(s) into " + out
                     + " and " + merged.device().inputs().size() + " GPU device profile(s) into " + deviceOut);
         } catch (NoProfileMergedException e) {
@@ -231,14 +226,15 @@ public final class MergeMojo extends AbstractMojo {
     private void write(ProfileContents contents, Path out, IndexedVersionPlan plan) throws MojoExecutionException {
         try {
             createParent(out);
-            if (writesText(out)) {
-                Profiles.writeText(contents, out);
-            } else {
-                Profiles.writeIndexed(contents, plan, out);
-            }
+            profileOutput(out, plan).write(contents, out);
         } catch (IOException e) {
             throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
         }
+    }
+
+    /** How {@code out} is written: text or indexed ({@link #writesText}). */
+    private ProfileOutput profileOutput(Path out, IndexedVersionPlan plan) {
+        return writesText(out) ? ProfileOutput.asText() : ProfileOutput.indexed(plan);
     }
 
     /** A text profile with {@code text}, or for a {@code .gz}/{@code .zst} name; else indexed. */

@@ -8,7 +8,6 @@ import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import dev.jprofdata.format.io.AtomicOutput;
-import dev.jprofdata.format.io.Compression;
 import dev.jprofdata.format.io.Decompression;
 import dev.jprofdata.format.summary.ProfileSummary;
 import dev.jprofdata.format.summary.SummaryBuilder;
@@ -18,10 +17,8 @@ import dev.jprofdata.merge.order.FunctionOrderer;
 import dev.jprofdata.merge.overlap.OverlapOptions;
 import dev.jprofdata.merge.overlap.OverlapResult;
 import dev.jprofdata.merge.overlap.ProfileOverlap;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,23 +115,17 @@ public final class Profiles {
      */
     public static void writeIndexed(ProfileContents contents, IndexedVersionPlan plan, Path target)
             throws IOException {
-        AtomicOutput.write(target, tmp -> IndexedProfileWriter.write(contents, plan.version(),
-                plan.legacyRecordOrder(), tmp));
+        ProfileOutput.indexed(plan).write(contents, target);
     }
 
     /**
      * Writes the host and the GPU device part of a split merge ({@link HostDeviceMerge}) as two
      * indexed profiles: both are complete before either is put in place, and the host file is put
-     * in place last, so a failure leaves both targets as they were (or, at worst, the device file
-     * new and the host file old).
+     * in place last ({@link ProfileOutput#write(ProfileContents, Path, ProfileContents, Path)}).
      */
     public static void writeIndexed(ProfileContents host, Path hostTarget, ProfileContents device, Path deviceTarget,
             IndexedVersionPlan plan) throws IOException {
-        AtomicOutput.writeAll(List.of(
-                new AtomicOutput.Target(hostTarget, tmp -> IndexedProfileWriter.write(host, plan.version(),
-                        plan.legacyRecordOrder(), tmp)),
-                new AtomicOutput.Target(deviceTarget, tmp -> IndexedProfileWriter.write(device, plan.version(),
-                        plan.legacyRecordOrder(), tmp))));
+        ProfileOutput.indexed(plan).write(host, hostTarget, device, deviceTarget);
     }
 
     /**
@@ -142,12 +133,7 @@ public final class Profiles {
      * accordingly.
      */
     public static void writeText(ProfileContents contents, Path target) throws IOException {
-        Compression compression = Compression.forFileName(target.getFileName().toString());
-        AtomicOutput.write(target, tmp -> {
-            try (OutputStream out = new BufferedOutputStream(compression.compress(Files.newOutputStream(tmp)))) {
-                TextProfileWriter.write(contents, out);
-            }
-        });
+        ProfileOutput.asText().write(contents, target);
     }
 
     /**

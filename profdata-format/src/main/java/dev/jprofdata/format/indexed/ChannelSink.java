@@ -30,14 +30,24 @@ final class ChannelSink {
         buffer.putLong(v);
     }
 
+    /** Up to this many values are put one by one; more are copied through a long view. */
+    private static final int SMALL_COPY = 32;
+
     /** {@link #u64} of every value, copied in bulk (a record's counters are most of the output). */
     void u64s(long[] values) throws IOException {
         int done = 0;
         while (done < values.length) {
             room(8);
             int n = Math.min(values.length - done, buffer.remaining() / 8);
-            buffer.asLongBuffer().put(values, done, n);
-            buffer.position(buffer.position() + 8 * n);
+            if (n <= SMALL_COPY) {
+                // A view per short record would be most of what writing it allocates.
+                for (int i = 0; i < n; i++) {
+                    buffer.putLong(values[done + i]);
+                }
+            } else {
+                buffer.asLongBuffer().put(values, done, n);
+                buffer.position(buffer.position() + 8 * n);
+            }
             done += n;
         }
     }

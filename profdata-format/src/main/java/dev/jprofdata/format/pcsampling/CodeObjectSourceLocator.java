@@ -45,7 +45,8 @@ public final class CodeObjectSourceLocator implements SourceLocator {
         List<SourceFrame> frames = new ArrayList<>();
         try {
             for (dev.jprofdata.format.dwarf.SourceFrame f : symbolizer.symbolize(location.codeObjectOffset())) {
-                frames.add(new SourceFrame(f.functionName(), f.file(), (int) f.line(), (int) f.column()));
+                frames.add(new SourceFrame(f.functionName(), f.file(), (int) f.line(), (int) f.column(),
+                        f.discriminator(), (int) f.declLine()));
             }
         } catch (CodeObjectException e) {
             problems.put(location.codeObjectId(), e.getMessage());

@@ -335,26 +335,51 @@ public final class RawCounterLayout {
             return;
         }
         RawBytes bytes = RawBytes.wrap(valueData.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
-        AddressResolver moved = resolver.shifted(slide);
-        long[] values = new long[256];
-        long[] counts = new long[256];
-        int[] nextSite = new int[ValueKind.COUNT];
+        SiteFeeder feeder = new SiteFeeder(bytes, resolver.shifted(slide), sink);
         long at = 0;
         for (int r = 0; r < hasValues.length; r++) {
             if (!hasValues[r]) {
                 continue;
             }
-            int record = r;
-            java.util.Arrays.fill(nextSite, 0);
-            walk(bytes, at, (kind, n, valueAt) -> {
-                ValueKind valueKind = ValueKind.of(kind);
-                for (int i = 0; i < n; i++) {
-                    values[i] = moved.resolve(valueKind, bytes.u64(valueAt + 16L * i));
-                    counts[i] = bytes.u64(valueAt + 16L * i + 8);
-                }
-                sink.site(record, kind, nextSite[kind]++, values, counts, n);
-            });
+            feeder.startRecord(r);
+            walk(bytes, at, feeder);
             at += bytes.u32(at);
+        }
+    }
+
+    /**
+     * Hands one file's sites to a {@link ValueSink}, record after record: one object for the whole
+     * file, not one per record (a run's records number in the tens of thousands, and merges of
+     * many runs run mostly without escape analysis).
+     */
+    private static final class SiteFeeder implements ValueProfData.SiteVisitor {
+        private final RawBytes bytes;
+        private final AddressResolver moved;
+        private final ValueSink sink;
+        private final long[] values = new long[256];
+        private final long[] counts = new long[256];
+        private final int[] nextSite = new int[ValueKind.COUNT];
+        private int record;
+
+        SiteFeeder(RawBytes bytes, AddressResolver moved, ValueSink sink) {
+            this.bytes = bytes;
+            this.moved = moved;
+            this.sink = sink;
+        }
+
+        void startRecord(int r) {
+            record = r;
+            java.util.Arrays.fill(nextSite, 0);
+        }
+
+        @Override
+        public void site(int kind, int n, long valueAt) {
+            ValueKind valueKind = ValueKind.of(kind);
+            for (int i = 0; i < n; i++) {
+                values[i] = moved.resolve(valueKind, bytes.u64(valueAt + 16L * i));
+                counts[i] = bytes.u64(valueAt + 16L * i + 8);
+            }
+            sink.site(record, kind, nextSite[kind]++, values, counts, n);
         }
     }
 
@@ -392,6 +417,7 @@ public final class RawCounterLayout {
         int[] seen = new int[ValueKind.COUNT];
         boolean[] fits = {true};
         int[][] sitesOfKind = {null};
+        ValueProfData.Checked checked = new ValueProfData.Checked();
         ValueProfData.EntryObserver entries = (kind, numSites) -> {
             fits[0] &= seen[kind]++ == 0 && numSites == sitesOfKind[0][kind];
         };
@@ -401,9 +427,8 @@ public final class RawCounterLayout {
             }
             java.util.Arrays.fill(seen, 0);
             sitesOfKind[0] = siteCounts[r];
-            ValueProfData.Checked checked;
             try {
-                checked = ValueProfData.check(bytes, at, bytes.size() - at, entries);
+                ValueProfData.check(bytes, at, bytes.size() - at, entries, checked);
             } catch (ProfileFormatException e) {
                 return false;
             }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * analysis uses this only when every sample of a dispatch points to the same kernel.
  */
 final class KernelRanges {
-    private final Map<Long, TreeMap<Long, String>> entries = new HashMap<>();
+    private final Map<Long, TreeMap<Long, KernelSymbol>> entries = new HashMap<>();
 
     KernelRanges(ResultsRun run) {
         for (KernelSymbol k : run.kernels().values()) {
@@ -24,7 +24,7 @@ final class KernelRanges {
                 continue;
             }
             entries.computeIfAbsent(k.codeObjectId(), id -> new TreeMap<>())
-                    .put(k.kernelAddress() - co.loadBase(), k.displayName());
+                    .put(k.kernelAddress() - co.loadBase(), k);
         }
     }
 
@@ -33,12 +33,12 @@ final class KernelRanges {
     }
 
     /** The kernel holding {@code offset} of code object {@code codeObjectId}, or null. */
-    String kernelAt(long codeObjectId, long offset) {
-        TreeMap<Long, String> e = entries.get(codeObjectId);
+    KernelSymbol kernelAt(long codeObjectId, long offset) {
+        TreeMap<Long, KernelSymbol> e = entries.get(codeObjectId);
         if (e == null || offset < 0) {
             return null;
         }
-        Map.Entry<Long, String> at = e.floorEntry(offset);
+        Map.Entry<Long, KernelSymbol> at = e.floorEntry(offset);
         return at == null ? null : at.getValue();
     }
 }

@@ -14,10 +14,12 @@ import java.util.List;
  * @param lines its leaf source lines, most samples first
  * @param lineRange the line-range metrics, or null when no range was asked for or the range's
  *     function is another kernel
+ * @param symbol the kernel's ELF symbol (mangled, without {@code .kd}) when the input gives it (a
+ *     results JSON's kernel symbols, or a kernel trace name that is a plain identifier), else null
  */
 public record KernelSummary(String name, boolean known, SampleTally tally, List<DispatchSummary> dispatches,
         List<InstructionSummary> instructions, List<LineSummary> lines, List<InlinedCallSummary> inlinedCalls,
-        LineRangeSummary lineRange) {
+        LineRangeSummary lineRange, String symbol) {
 
     public KernelSummary {
         dispatches = List.copyOf(dispatches);

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Reads the PC-sampling files of one run (any number of samples CSVs, kernel-trace CSVs and results
@@ -47,6 +48,8 @@ public final class PcSamplingAnalyzer {
             + " so credit a hot instruction's neighbours too";
     static final String CSV_NOTE = "the CSV carries neither PCs nor the arbiter state: IPC, pipe latency,"
             + " oversubscription and backpressure need the results JSON (--output-format json)";
+    /** A name that can be an ELF symbol as it stands (a kernel trace's extern "C" kernel). */
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_.$][A-Za-z0-9_.$]*");
 
     private final PcSamplingOptions options;
     private final List<Process> processes = new ArrayList<>();
@@ -79,6 +82,8 @@ public final class PcSamplingAnalyzer {
         String traceName;
         /** Kernel names by dispatch id, once the join is decided. */
         final Map<Long, String> kernelOfDispatch = new HashMap<>();
+        /** The kernels' ELF symbols by kernel name, where a kernel symbol record named them. */
+        final Map<String, String> symbolOfKernel = new HashMap<>();
 
         Process(String name, ResultsRun run) {
             this.name = name;
@@ -271,13 +276,16 @@ public final class PcSamplingAnalyzer {
             KernelDispatch d = p.run.dispatches().get(k.dispatchId());
             if (d != null) {
                 KernelSymbol sym = p.run.kernels().get(d.kernelId());
-                p.kernelOfDispatch.put(k.dispatchId(), sym != null ? sym.displayName()
-                        : "(kernel id " + d.kernelId() + ", no kernel symbol)");
+                if (sym != null) {
+                    name(p, k.dispatchId(), sym);
+                } else {
+                    p.kernelOfDispatch.put(k.dispatchId(), "(kernel id " + d.kernelId() + ", no kernel symbol)");
+                }
                 continue;
             }
-            String byPc = kernelByPc(dispatches.get(k), ranges);
+            KernelSymbol byPc = kernelByPc(dispatches.get(k), ranges);
             if (byPc != null) {
-                p.kernelOfDispatch.put(k.dispatchId(), byPc);
+                name(p, k.dispatchId(), byPc);
                 inferred++;
             } else {
                 missing++;
@@ -294,17 +302,24 @@ public final class PcSamplingAnalyzer {
         }
     }
 
+    private static void name(Process p, long dispatchId, KernelSymbol sym) {
+        p.kernelOfDispatch.put(dispatchId, sym.displayName());
+        if (!sym.symbolName().isEmpty()) {
+            p.symbolOfKernel.putIfAbsent(sym.displayName(), sym.symbolName());
+        }
+    }
+
     /**
      * The one kernel every sample of a dispatch lies in by PC, or null when a sample lies in none
      * or the samples point to different kernels (a called device function, or bad data).
      */
-    private static String kernelByPc(DispatchAggregate agg, KernelRanges ranges) {
+    private static KernelSymbol kernelByPc(DispatchAggregate agg, KernelRanges ranges) {
         if (ranges.isEmpty()) {
             return null;
         }
-        String kernel = null;
+        KernelSymbol kernel = null;
         for (RawInstruction r : agg.instructions.keySet()) {
-            String k = ranges.kernelAt(r.codeObjectId(), r.offset());
+            KernelSymbol k = ranges.kernelAt(r.codeObjectId(), r.offset());
             if (k == null || kernel != null && !kernel.equals(k)) {
                 return null;
             }
@@ -494,7 +509,22 @@ public final class PcSamplingAnalyzer {
         lines.sort(Comparator.comparingLong((LineSummary l) -> -l.tally().samples()).thenComparing(LineSummary::fileLine));
         boolean known = !name.equals(UNKNOWN_KERNEL) && !name.equals(UNDECODABLE);
         return new KernelSummary(name, known, tally, dispatchList, list, lines, inlinedCalls(list),
-                lineRange(name, known, tally, list));
+                lineRange(name, known, tally, list), known ? symbol(name, keys) : null);
+    }
+
+    /**
+     * The ELF symbol of kernel {@code name}: from the kernel symbol records of the first of its
+     * processes that has them, else the name itself when it is a plain identifier (a kernel trace
+     * names an {@code extern "C"} kernel by its symbol, a C++ kernel only demangled), else null.
+     */
+    private String symbol(String name, List<DispatchKey> keys) {
+        for (DispatchKey k : keys) {
+            String s = processes.get(k.process()).symbolOfKernel.get(name);
+            if (s != null) {
+                return s;
+            }
+        }
+        return IDENTIFIER.matcher(name).matches() ? name : null;
     }
 
     /** The kernel's inlined calls ({@link InlinedCallSummary}), most samples first. */

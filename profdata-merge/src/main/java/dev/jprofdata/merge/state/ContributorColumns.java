@@ -20,6 +20,8 @@ final class ContributorColumns {
     private long[] positions = new long[1 << 10];
     private long[] countSums = new long[1 << 10];
     private int used;
+    /** The list {@link #absorb} merges in. */
+    private final Contributors scratch = Contributors.scratch();
 
     /** Makes room for slots below {@code capacity}. */
     void ensureSlots(int capacity) {
@@ -79,6 +81,17 @@ final class ContributorColumns {
         int n = kept[s];
         return Contributors.of(Arrays.copyOfRange(positions, from, from + n),
                 Arrays.copyOfRange(countSums, from, from + n), n, total[s], totalCountSum[s]);
+    }
+
+    /**
+     * Adds {@code theirs} to slot {@code s}'s contributions, as {@code get(s).absorb(theirs)} and
+     * {@code set} would, through one list kept for it: a merge of many runs' sums absorbs one list
+     * per function and run group, which would otherwise copy each slot's arrays out and back.
+     */
+    void absorb(int s, Contributors theirs) {
+        scratch.load(positions, countSums, at[s], kept[s], total[s], totalCountSum[s]);
+        scratch.absorb(theirs);
+        set(s, scratch, false);
     }
 
     /** Makes {@code c} slot {@code s}'s contributions (a new slot's, or replacing the old ones). */

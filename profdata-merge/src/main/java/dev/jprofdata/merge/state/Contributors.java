@@ -58,6 +58,25 @@ final class Contributors {
         kept = n;
     }
 
+    /** An empty list, to be {@link #load}ed: the scratch list of {@link ContributorColumns#absorb}. */
+    static Contributors scratch() {
+        return new Contributors(new long[LIMIT], new long[LIMIT], 0, 0, 0);
+    }
+
+    /**
+     * Makes this list the {@code n} contributions at {@code from} of {@code p} and {@code c}, out of
+     * {@code total} summing to {@code totalCountSum}, in arrays it already has where they are big
+     * enough.
+     */
+    void load(long[] p, long[] c, int from, int n, long total, long totalCountSum) {
+        ensureCapacity(n);
+        System.arraycopy(p, from, positions, 0, n);
+        System.arraycopy(c, from, countSums, 0, n);
+        kept = n;
+        this.total = total;
+        this.totalCountSum = totalCountSum;
+    }
+
     Contributors copy() {
         return of(positions, countSums, kept, total, totalCountSum);
     }

@@ -343,9 +343,7 @@ final class FunctionColumns {
                 mine[k][i].absorb(theirSites[k][i]);
             }
         }
-        Contributors merged = contributors.get(s);
-        merged.absorb(theirs);
-        contributors.set(s, merged, false);
+        contributors.absorb(s, theirs);
         minPos[s] = Math.min(minPos[s], theirMinPos);
     }
 

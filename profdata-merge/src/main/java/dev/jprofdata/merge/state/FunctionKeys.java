@@ -105,7 +105,19 @@ final class FunctionKeys {
 
     /** Whether a key of {@code name} holds data in the columns (not demoted). */
     boolean holdsName(String name) {
-        return slotsOf(name).length > 0;
+        // The probe of slotsOf without its list: asked once per flat record when a merge finishes.
+        int mask = table.length - 1;
+        int h = spread(name.hashCode());
+        for (int i = h & mask; ; i = (i + 1) & mask) {
+            long e = table[i];
+            if (e == 0) {
+                return false;
+            }
+            int s = (int) e - 1;
+            if ((int) (e >>> 32) == h && !demoted[s] && names[s].equals(name)) {
+                return true;
+            }
+        }
     }
 
     /** The slots of {@code name} that are not demoted, in no particular order. */

@@ -37,6 +37,8 @@ public final class MergeState {
     private final TreeSet<byte[]> binaryIds = new TreeSet<>(Arrays::compareUnsigned);
     private final TreeMap<Integer, TemporalTraces> traceSources = new TreeMap<>();
     private final TreeMap<Integer, List<String>> vtableNames = new TreeMap<>();
+    /** The contributions of the bulk record {@link #addBulk} is adding, for the columns to read. */
+    private final Contributors bulkScratch = Contributors.scratch();
     /** Flat records, in no particular order (finishing resolves names they share with others). */
     private final List<FlatRecords> flat = new ArrayList<>();
 
@@ -175,7 +177,10 @@ public final class MergeState {
         if (columns != null) {
             SiteValues[][] sites = values == null ? FunctionColumns.sitesOf(new SiteValues[0][])
                     : FunctionColumns.sitesOf(values.allSites());
-            if (columns.addBulk(summed.name(), summed.hash(), summed.counts(), many.contributors(), sites)) {
+            // The columns only read the contributions: loaded into one list, not copied anew per record.
+            bulkScratch.load(many.positions(), many.countSums(), 0, many.positions().length, many.total(),
+                    many.totalCountSum());
+            if (columns.addBulk(summed.name(), summed.hash(), summed.counts(), bulkScratch, sites)) {
                 return;
             }
         }

@@ -22,15 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Samples of a code object that is at hand get their source stacks from its DWARF: the frames of
- * every sampled instruction (function, file, line, column, innermost first, inlined functions
- * included) are llvm-symbolizer-22's for that address (fixtures/pc-sampling/golden). The code
+ * every sampled instruction (function, file, line, column, discriminator and the function's
+ * declaration line, innermost first, inlined functions included) are llvm-symbolizer-22's for that address (fixtures/pc-sampling/golden). The code
  * object is a clang-22 gfx942 build of fixtures/src/pc-sampling/kernels.hip; the samples are AMD's
  * real MI350 records placed at addresses of it. Without the code object the comments give the lines.
  */
 class CodeObjectLinesTest {
     private static final Pattern ADDRESS = Pattern.compile("\"Address\":\"0x([0-9a-f]+)\"");
     private static final Pattern FRAME = Pattern.compile(
-            "\\{\"Column\":(\\d+),\"Discriminator\":\\d+,\"FileName\":\"([^\"]*)\",\"FunctionName\":\"([^\"]*)\",\"Line\":(\\d+)");
+            "\\{\"Column\":(\\d+),\"Discriminator\":(\\d+),\"FileName\":\"([^\"]*)\",\"FunctionName\":\"([^\"]*)\","
+            + "\"Line\":(\\d+),\"StartAddress\":\"[^\"]*\",\"StartFileName\":\"[^\"]*\",\"StartLine\":(\\d+)");
 
     @TempDir
     Path tmp;
@@ -51,8 +52,8 @@ class CodeObjectLinesTest {
             List<SourceFrame> frames = new ArrayList<>();
             Matcher f = FRAME.matcher(line);
             while (f.find()) {
-                frames.add(new SourceFrame(f.group(3), f.group(2), Integer.parseInt(f.group(4)),
-                        Integer.parseInt(f.group(1))));
+                frames.add(new SourceFrame(f.group(4), f.group(3), Integer.parseInt(f.group(5)),
+                        Integer.parseInt(f.group(1)), Long.parseLong(f.group(2)), Integer.parseInt(f.group(6))));
             }
             golden.put(Long.parseLong(a.group(1), 16), frames);
         }
