@@ -119,6 +119,13 @@ class ReadmeOptionsTest {
     private static final Set<String> ROCPROFV3_OPTIONS = Set.of("--kernel-trace", "--output-format",
             "--pc-sampling-beta-enabled", "--pc-sampling-method", "--pc-sampling-unit", "--pc-sampling-interval");
 
+    /**
+     * Options of the Spark merge job and of spark-submit that README ("Merging on Apache Spark")
+     * and spec/spark.md name; profdata-spark's SparkDocsOptionsTest checks them against the job.
+     */
+    private static final Set<String> SPARK_JOB_OPTIONS = Set.of("--master", "--class", "--partitions",
+            "--tree-depth");
+
     /** The nested commands {@code pc-sampling report} and {@code pc-sampling export} have README bullets of their own. */
     @ParameterizedTest
     @ValueSource(strings = {"report", "export"})
@@ -156,7 +163,8 @@ class ReadmeOptionsTest {
                 // "--opt": the README's example of LLVM's spelling rule, not an option; and options
                 // of the java launcher itself that the docs tell library users about.
                 if (name.startsWith("--") && !declared.contains(name) && !name.equals("--opt")
-                        && !JAVA_LAUNCHER_OPTIONS.contains(name) && !ROCPROFV3_OPTIONS.contains(name)) {
+                        && !JAVA_LAUNCHER_OPTIONS.contains(name) && !ROCPROFV3_OPTIONS.contains(name)
+                        && !SPARK_JOB_OPTIONS.contains(name)) {
                     unknown.add(name);
                 }
             }

@@ -18,6 +18,13 @@ final class InputOutcomes {
     /** Inputs refused before reading (unreadable, or of a kind the merge cannot take) or failed in it. */
     final InputFailure[] failures;
     final boolean[] empty;
+    /** Each input's kind as probed; null for inputs that could not be probed (or not yet). */
+    final ProfileKind[] probedKinds;
+    /**
+     * Which inputs this merge (or this part of one, {@link PartialMerge}) has decided on: probed,
+     * and accepted or refused.
+     */
+    final boolean[] covered;
     /** What reading each input gave; null for inputs not read. */
     private final InputLoader.Loaded[] loaded;
 
@@ -26,7 +33,53 @@ final class InputOutcomes {
         sizes = new long[count];
         failures = new InputFailure[count];
         empty = new boolean[count];
+        probedKinds = new ProfileKind[count];
+        covered = new boolean[count];
         loaded = new InputLoader.Loaded[count];
+    }
+
+    /** How many inputs the whole merge has (covered here or not). */
+    int count() {
+        return count;
+    }
+
+    /** What reading input {@code index} gave, or null. */
+    InputLoader.Loaded loaded(int index) {
+        return loaded[index];
+    }
+
+    /**
+     * Takes over {@code other}'s decisions on the inputs it covers, which this one must not cover
+     * (two parts of one merge).
+     */
+    void absorb(InputOutcomes other) {
+        if (other.count != count) {
+            throw new IllegalArgumentException("parts of merges of " + count + " and " + other.count + " inputs");
+        }
+        for (int i = 0; i < count; i++) {
+            if (!other.covered[i]) {
+                continue;
+            }
+            if (covered[i]) {
+                throw new IllegalArgumentException("input " + i + " was merged by two parts");
+            }
+            covered[i] = true;
+            sizes[i] = other.sizes[i];
+            failures[i] = other.failures[i];
+            empty[i] = other.empty[i];
+            probedKinds[i] = other.probedKinds[i];
+            loaded[i] = other.loaded[i];
+        }
+    }
+
+    /** The first input no part has decided on, or -1 when every input is covered. */
+    int firstUncovered() {
+        for (int i = 0; i < count; i++) {
+            if (!covered[i]) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Notes what loading input {@code index} gave. */

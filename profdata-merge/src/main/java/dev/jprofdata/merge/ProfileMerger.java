@@ -1,15 +1,11 @@
 package dev.jprofdata.merge;
 
-import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileKind;
-import dev.jprofdata.format.indexed.VTableNameOrder;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.merge.state.MergeState;
-import dev.jprofdata.merge.state.RecordProblem;
-import dev.jprofdata.merge.state.StateFinisher;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -131,7 +127,11 @@ public final class ProfileMerger {
         InputOutcomes outcomes = new InputOutcomes(inputs.size());
         List<Object> probed = InputProbes.map(inputs, options.numThreads(), ProfileMerger::probeKind);
         boolean[] conflicts = kindConflicts(probed, new boolean[inputs.size()]);
-        List<Integer> accepted = accept(inputs, probed, conflicts, outcomes);
+        List<Integer> all = new ArrayList<>(inputs.size());
+        for (int i = 0; i < inputs.size(); i++) {
+            all.add(i);
+        }
+        List<Integer> accepted = accept(inputs, all, probed, conflicts, outcomes);
 
         List<MergeState> partials = mergeSlices(inputs, accepted, outcomes, setDeviceApart);
         checkCancelled(listener);
@@ -141,51 +141,23 @@ public final class ProfileMerger {
         }
 
         List<Integer> setApart = outcomes.setApart();
-        int inputCount = outcomes.inputCount();
-        List<InputFailure> failureList = outcomes.failureList();
-        StateFinisher.Finished finished = StateFinisher.finish(state, options.nameFilter(), options.sparse(),
-                options.uniformityRule());
-        List<MergeProblem> problems = new ArrayList<>(finished.problems().size());
-        for (RecordProblem p : finished.problems()) {
-            String file = inputs.get(MergeState.inputIndexOf(p.position())).displayName();
-            problems.add(new MergeProblem(file, p.function(), p.kind(), p.droppedCount()));
-        }
-        if (rejected(failureList.size(), inputCount)) {
-            return new Run(null, new NoProfileMergedException(failureList, problems), setApart, probed, conflicts);
-        }
-        // LLVM copies each input's vtable-name set, in that set's iteration order, into the
-        // writer's set, and writes the writer's set in its iteration order.
-        List<String> inserted = new ArrayList<>();
-        for (List<String> names : state.vtableNamesByInput()) {
-            inserted.addAll(VTableNameOrder.iterationOrder(names));
-        }
-        List<String> vtableNames = VTableNameOrder.iterationOrder(inserted);
-        ProfileContents contents = new ProfileContents(outcomes.kind(), finished.groups(), state.binaryIds(),
-                vtableNames, state.traces(options.traceReservoirSize(), options.maxTraceLength()));
-        MergeResult result = new MergeResult(contents, problems, failureList, inputCount,
-                finished.functionsBeforeFilter(), finished.functionsRemovedByFilter(), finished.droppedCount(),
-                outcomes.notices(), outcomes.deviceWarnings(), outcomes.details(),
-                outcomes.dataLoss(problems, finished.droppedCount()));
-        return new Run(result, null, setApart, probed, conflicts);
-    }
-
-    private boolean rejected(int failed, int inputCount) {
-        return switch (options.failureMode()) {
-            case ANY -> failed > 0;
-            case ALL -> failed > 0 && failed == inputCount;
-            case WARN -> false;
-        };
+        MergeFinisher.Finished finished = MergeFinisher.finish(state, outcomes, i -> inputs.get(i).displayName(),
+                options);
+        return new Run(finished.result(), finished.rejected(), setApart, probed, conflicts);
     }
 
     /**
-     * Decides, in input order, which inputs take part: empty files are skipped silently (as LLVM
-     * does), unreadable ones fail, and an input whose kind cannot be merged with the kinds accepted
-     * before it fails with LLVM's message ({@code conflicts}). Notes each input's size on the way.
+     * Decides, in input order, which of the inputs {@code indices} (ascending) take part: empty
+     * files are skipped silently (as LLVM does), unreadable ones fail, and an input whose kind
+     * cannot be merged with the kinds accepted before it fails with LLVM's message
+     * ({@code conflicts}). Notes each input's size and kind on the way. {@code inputs},
+     * {@code probed} and {@code conflicts} are by input index.
      */
-    private static List<Integer> accept(List<MergeInput> inputs, List<Object> probed, boolean[] conflicts,
-            InputOutcomes outcomes) {
+    static List<Integer> accept(List<MergeInput> inputs, List<Integer> indices, List<Object> probed,
+            boolean[] conflicts, InputOutcomes outcomes) {
         List<Integer> accepted = new ArrayList<>();
-        for (int i = 0; i < inputs.size(); i++) {
+        for (int i : indices) {
+            outcomes.covered[i] = true;
             MergeInput in = inputs.get(i);
             Object result = probed.get(i);
             if (result instanceof ProfileFormatException e) {
@@ -201,6 +173,7 @@ public final class ProfileMerger {
                 continue;
             }
             outcomes.sizes[i] = ((KindProbe.Head) result).size();
+            outcomes.probedKinds[i] = ((KindProbe.Head) result).kind();
             if (conflicts[i]) {
                 outcomes.failures[i] = new InputFailure(in.displayName(), KIND_CONFLICT, -1, 0, true,
                         InputFailure.Kind.INCOMPATIBLE_KIND, null);
@@ -233,7 +206,7 @@ public final class ProfileMerger {
     }
 
     /** The input's kind and size, or the exception that probing it threw. */
-    private static Object probeKind(MergeInput in) {
+    static Object probeKind(MergeInput in) {
         try {
             return KindProbe.probe(in.path(), in.displayName());
         } catch (IOException e) {
@@ -292,7 +265,7 @@ public final class ProfileMerger {
      * returns the groups (null when they do not apply), to be emitted. Writes only the slice's slots
      * of {@code outcomes}.
      */
-    private static BinaryGroups loadSlice(InputLoader loader, BinaryGroups.Probes probes, List<MergeInput> inputs,
+    static BinaryGroups loadSlice(InputLoader loader, BinaryGroups.Probes probes, List<MergeInput> inputs,
             List<Integer> slice, MergeState state, InputOutcomes outcomes, MergeListener listener) throws IOException {
         BinaryGroups groups = BinaryGroups.applies(loader.options()) ? new BinaryGroups(probes) : null;
         try {
@@ -337,7 +310,7 @@ public final class ProfileMerger {
      * Puts {@code groups} into {@code state}; the inputs of groups that turn out not to be what
      * they seemed are read again file by file.
      */
-    private static void emitGroups(InputLoader loader, BinaryGroups groups, List<MergeInput> inputs, MergeState state,
+    static void emitGroups(InputLoader loader, BinaryGroups groups, List<MergeInput> inputs, MergeState state,
             InputOutcomes outcomes, MergeListener listener) throws IOException {
         for (int index : groups.emit(state)) {
             checkCancelled(listener);

@@ -35,6 +35,18 @@ final class KindValues extends Variants.Variant<KindValues> {
         addContribution(position, countSum);
     }
 
+    /** The sites as held (the codec reads them). */
+    MergedSite[] heldSites() {
+        return sites;
+    }
+
+    /** A kind's sites as a decoded state held them ({@link MergeStateCodec}). */
+    static KindValues restore(MergedSite[] sites, long minPos, Contributors contributors) {
+        KindValues k = new KindValues(minPos, sites, 0);
+        k.restore(minPos, contributors);
+        return k;
+    }
+
     @Override
     long key() {
         return sites.length;

@@ -309,7 +309,7 @@ public final class MergeState {
      * Moves every live column slot into {@link #names}: before this state is combined into one
      * without columns (states of one merge are all alike, so only in tests).
      */
-    private void demoteAll() {
+    void demoteAll() {
         if (columns == null) {
             return;
         }
@@ -331,6 +331,31 @@ public final class MergeState {
 
     List<FlatRecords> flat() {
         return flat;
+    }
+
+    /**
+     * Puts a decoded function ({@link MergeStateCodec}) into the object graph, its keys marked in the
+     * columns as living there (as a key demoted from them is); false when the name is held already.
+     */
+    boolean putDecoded(String name, NameEntry entry) {
+        if (names.containsKey(name)) {
+            return false;
+        }
+        for (long hash : entry.hashes()) {
+            leaveColumns(name, hash);
+        }
+        names.put(name, entry);
+        return true;
+    }
+
+    /** Each input's temporal traces, by input index. */
+    Map<Integer, TemporalTraces> traceSources() {
+        return traceSources;
+    }
+
+    /** Each input's vtable names, by input index. */
+    Map<Integer, List<String>> vtableNames() {
+        return vtableNames;
     }
 
     public List<byte[]> binaryIds() {

@@ -182,6 +182,16 @@ final class NameEntry {
         more.add(r);
     }
 
+    /** Every aggregate, in the order held (the solo record made one first). */
+    List<RecordAggregate> aggregates(SiteKeeping keeping) {
+        List<RecordAggregate> all = new ArrayList<>(1 + (more == null ? 0 : more.size()));
+        all.add(first(keeping));
+        if (more != null) {
+            all.addAll(more);
+        }
+        return all;
+    }
+
     /** The records in the order their hashes were first seen in a sequential merge. */
     List<RecordAggregate> inCreationOrder(SiteKeeping keeping) {
         List<RecordAggregate> all = new ArrayList<>(1 + (more == null ? 0 : more.size()));

@@ -149,6 +149,22 @@ final class Payload extends Variants.Variant<Payload> {
         return bitmap.clone();
     }
 
+    /** The versions of kind {@code k} as held: null while implicit. */
+    Variants<KindValues> heldKind(int k) {
+        return kinds[k];
+    }
+
+    /**
+     * A payload as a decoded state held it ({@link MergeStateCodec}); {@code kinds} by value kind,
+     * null entries implicit.
+     */
+    static Payload restore(byte[] bitmap, long minPos, Contributors contributors, Variants<KindValues>[] kinds) {
+        Payload p = new Payload(minPos, bitmap);
+        p.restore(minPos, contributors);
+        System.arraycopy(kinds, 0, p.kinds, 0, ValueKind.COUNT);
+        return p;
+    }
+
     /** The versions of kind {@code k} that LLVM drops (none while the kind is implicit). */
     List<KindValues> kindLosers(int k) {
         return kinds[k] == null ? List.of() : kinds[k].losers();

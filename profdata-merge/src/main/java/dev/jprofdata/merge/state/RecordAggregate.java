@@ -35,6 +35,18 @@ final class RecordAggregate {
         this.shapes = new Variants<>(bulk);
     }
 
+    /** A pair as a decoded state held it ({@link MergeStateCodec}); {@code uniformity} may be null. */
+    RecordAggregate(long hash, Variants<Shape> shapes, UniformityState uniformity) {
+        this.hash = hash;
+        this.shapes = shapes;
+        this.uniformity = uniformity;
+    }
+
+    /** The GPU uniformity evidence, or null. */
+    UniformityState uniformity() {
+        return uniformity;
+    }
+
     void addShape(Shape bulk) {
         shapes.absorb(bulk);
     }

@@ -223,4 +223,22 @@ final class Shape extends Variants.Variant<Shape> {
     long overflowPos() {
         return overflowPos;
     }
+
+    boolean isPseudo() {
+        return pseudo;
+    }
+
+    /** The payload versions as held: null while implicit ({@link #payloadImplicit}). */
+    Variants<Payload> heldPayloads() {
+        return payloads;
+    }
+
+    /** A shape as a decoded state held it ({@link MergeStateCodec}); {@code payloads} null: implicit. */
+    static Shape restore(long[] counts, long[] waves, boolean pseudo, long overflowPos, long minPos,
+            Contributors contributors, Variants<Payload> payloads) {
+        Shape s = new Shape(counts, waves.length == 0 ? NO_WAVES : waves, pseudo, overflowPos, minPos, 0, null);
+        s.restore(minPos, contributors);
+        s.payloads = payloads;
+        return s;
+    }
 }

@@ -234,6 +234,54 @@ final class SiteValues implements MergedSite {
         return size;
     }
 
+    long value(int i) {
+        return values[i];
+    }
+
+    long sum(int i) {
+        return sum[i];
+    }
+
+    long firstPos(int i) {
+        return firstPos[i];
+    }
+
+    /** Whether any first occurrence of weight other than 1 is held apart ({@link #weightedFirst}). */
+    boolean hasWeightedFirsts() {
+        return firstWeighted != null;
+    }
+
+    long weightedFirstAt(int i) {
+        return weightedFirst(i);
+    }
+
+    long rawFirstAt(int i) {
+        return rawFirst(i);
+    }
+
+    /**
+     * A site as a decoded state held it ({@link MergeStateCodec}): distinct {@code values} with
+     * their sums and first positions; {@code firstWeighted} and {@code firstRaw} null when none
+     * was held apart. Returns null when a value repeats (a damaged encoding).
+     */
+    static SiteValues restore(long[] values, long[] sums, long[] firstPositions, long[] firstWeighted,
+            long[] firstRaw) {
+        SiteValues s = empty(values.length);
+        for (int i = 0; i < values.length; i++) {
+            if (s.find(values[i]) >= 0) {
+                return null;
+            }
+            int at = s.append(values[i]);
+            s.sum[at] = sums[i];
+            s.firstPos[at] = firstPositions[i];
+        }
+        if (firstWeighted != null) {
+            s.firstWeighted = java.util.Arrays.copyOf(firstWeighted, s.values.length);
+            s.firstRaw = java.util.Arrays.copyOf(firstRaw, s.values.length);
+        }
+        return s;
+    }
+
     private int find(long value) {
         if (index != null) {
             int mask = index.length - 1;

@@ -91,6 +91,28 @@ final class UniformityState {
         }));
     }
 
+    /** What {@link #visit} hands over for each kept length, in ascending key order. */
+    interface EvidenceVisitor {
+        void evidence(long key, long[] totals, long[] uniform, byte[] bits);
+    }
+
+    /** Hands every piece of evidence to {@code visitor}, by ascending key (for the codec). */
+    void visit(EvidenceVisitor visitor) {
+        new java.util.TreeMap<>(byLength).forEach((key, e) -> visitor.evidence(key, e.totals, e.uniform, e.bits));
+    }
+
+    /**
+     * Adds evidence as a decoded state held it ({@link MergeStateCodec}); {@code totals} and
+     * {@code uniform} both null or of one length, {@code bits} may be null.
+     */
+    void restore(long key, long[] totals, long[] uniform, byte[] bits) {
+        Evidence e = new Evidence();
+        e.totals = totals;
+        e.uniform = uniform;
+        e.bits = bits;
+        byLength.put(key, e);
+    }
+
     /** Evidence is kept apart for records that {@link Shape} keeps apart. */
     private static long key(int counters, int waves) {
         return ((long) waves << 32) | counters;

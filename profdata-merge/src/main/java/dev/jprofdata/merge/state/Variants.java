@@ -51,6 +51,12 @@ final class Variants<T extends Variants.Variant<T>> {
             minPos = Math.min(minPos, position);
         }
 
+        /** Sets what a decoded state held for this version ({@link MergeStateCodec}). */
+        final void restore(long minPos, Contributors contributors) {
+            this.minPos = minPos;
+            this.contributors = contributors;
+        }
+
         /** Stands for many inputs at once (a bulk contribution); only before any absorb. */
         final void replaceContributors(Contributors many) {
             this.contributors = many;
@@ -62,6 +68,12 @@ final class Variants<T extends Variants.Variant<T>> {
 
     Variants(T first) {
         this.winner = first;
+    }
+
+    /** The versions as a decoded state held them ({@link MergeStateCodec}); {@code others} may be empty. */
+    Variants(T winner, List<T> others) {
+        this.winner = winner;
+        this.others = others.isEmpty() ? null : new ArrayList<>(others);
     }
 
     void absorb(T incoming) {

@@ -1,0 +1,82 @@
+package dev.jprofdata.spark;
+
+import dev.jprofdata.merge.InputFailure;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.PartialMerge;
+import dev.jprofdata.merge.PartialMerger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.spark.SparkEnv;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.util.SerializableConfiguration;
+
+/**
+ * One Spark task: merges the inputs of its partition into one partial merge with the library's
+ * readers ({@link PartialMerger}), each input under its index in the whole merge, and hands on its
+ * bytes. An empty partition gives nothing.
+ */
+final class PartTask implements FlatMapFunction<Iterator<SparkInput>, EncodedPart> {
+    private static final long serialVersionUID = 1L;
+
+    private final SparkMergeArgs args;
+    private final int inputCount;
+    private final TreeSet<Integer> incompatible;
+    private final boolean setDeviceApart;
+    private final Broadcast<SerializableConfiguration> conf;
+
+    /** {@code setDeviceApart}: inputs that hold GPU device records are set apart, not merged. */
+    PartTask(SparkMergeArgs args, int inputCount, Set<Integer> incompatible, boolean setDeviceApart,
+            Broadcast<SerializableConfiguration> conf) {
+        this.args = args;
+        this.inputCount = inputCount;
+        this.incompatible = new TreeSet<>(incompatible);
+        this.setDeviceApart = setDeviceApart;
+        this.conf = conf;
+    }
+
+    @Override
+    public Iterator<EncodedPart> call(Iterator<SparkInput> partition) throws Exception {
+        List<SparkInput> mine = new ArrayList<>();
+        partition.forEachRemaining(mine::add);
+        if (mine.isEmpty()) {
+            return List.<EncodedPart>of().iterator();
+        }
+        mine.sort(Comparator.comparingInt(SparkInput::index));
+        try (LocalCopies copies = new LocalCopies(conf.value().value())) {
+            List<MergeInput> inputs = new ArrayList<>(mine.size());
+            int[] indices = new int[mine.size()];
+            for (int k = 0; k < mine.size(); k++) {
+                SparkInput in = mine.get(k);
+                inputs.add(new MergeInput(copies.localPath(in.uri()), in.displayName(), in.weight()));
+                indices[k] = in.index();
+            }
+            PartialMerge part = new PartialMerger(MergeOptionsOf.of(args), inputCount).merge(inputs, indices,
+                    incompatible, setDeviceApart);
+            Map<String, String> failedOn = new TreeMap<>();
+            String where = where();
+            for (InputFailure f : part.failures()) {
+                failedOn.put(f.file(), where);
+            }
+            return List.of(new EncodedPart(part.encode(), failedOn)).iterator();
+        }
+    }
+
+    /** This executor, as the report names it. */
+    private static String where() {
+        SparkEnv env = SparkEnv.get();
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "unknown host";
+        }
+        return "executor " + (env == null ? "?" : env.executorId()) + " on " + host;
+    }
+}

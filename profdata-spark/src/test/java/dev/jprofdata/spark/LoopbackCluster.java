@@ -1,0 +1,107 @@
+package dev.jprofdata.spark;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A standalone Spark cluster on the loopback interface: a master and {@code workers} workers, each
+ * a JVM of its own started from the test class path (the Spark jars Maven put there), each worker
+ * with one core. Executors the workers start get the same class path through
+ * {@code spark.executor.extraClassPath} ({@link #executorClassPath}). Closing stops them all.
+ */
+final class LoopbackCluster implements AutoCloseable {
+    /** The JDK packages Spark opens on Java 17 (what spark-submit's launcher adds). */
+    static final List<String> OPENS = List.of("java.lang", "java.lang.invoke", "java.lang.reflect", "java.io",
+            "java.net", "java.nio", "java.util", "java.util.concurrent", "java.util.concurrent.atomic", "sun.nio.ch",
+            "sun.nio.cs", "sun.security.action", "sun.util.calendar");
+
+    private final List<Process> processes = new ArrayList<>();
+    private final Path logs;
+    private final String masterUrl;
+
+    LoopbackCluster(Path logs, int workers) throws IOException {
+        this.logs = logs;
+        Path sparkHome = Files.createDirectories(logs.resolve("spark-home"));
+        int port = freePort();
+        masterUrl = "spark://127.0.0.1:" + port;
+        start("master", sparkHome, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
+                Integer.toString(port), "--webui-port", Integer.toString(freePort()));
+        for (int w = 0; w < workers; w++) {
+            Path work = Files.createDirectories(logs.resolve("worker" + w));
+            start("worker" + w, sparkHome, "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1", "--cores",
+                    "1", "--memory", "1g", "--webui-port", Integer.toString(freePort()), "--work-dir", work.toString(),
+                    masterUrl);
+        }
+    }
+
+    String masterUrl() {
+        return masterUrl;
+    }
+
+    /** The class path of this test JVM, which the cluster's JVMs use too. */
+    static String executorClassPath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    }
+
+    private void start(String name, Path sparkHome, String mainClass, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx256m");
+        for (String p : OPENS) {
+            command.add("--add-opens=java.base/" + p + "=ALL-UNNAMED");
+        }
+        command.add("-cp");
+        command.add(executorClassPath());
+        command.add(mainClass);
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(logs.resolve(name + ".log").toFile());
+        // No Spark installation: the workers take the executors' class path from the application
+        // (SPARK_TESTING lets the launcher go without a jars directory), and bind to loopback only.
+        pb.environment().put("SPARK_HOME", sparkHome.toString());
+        pb.environment().put("SPARK_TESTING", "1");
+        pb.environment().put("SPARK_SCALA_VERSION", "2.13");
+        pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        pb.environment().put("SPARK_LOCAL_DIRS", logs.toString());
+        processes.add(pb.start());
+    }
+
+    /** The log of one of the cluster's JVMs, for a failure's message. */
+    String log(String name) {
+        try {
+            return Files.readString(logs.resolve(name + ".log"));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        // Workers first (they stop their executors), then the master; each by its own handle.
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            Process p = processes.get(i);
+            List<ProcessHandle> children = p.descendants().toList();
+            p.destroy();
+            try {
+                if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+            children.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+}
