@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.merge.InputWeight;
 import dev.jprofdata.format.io.AtomicOutput;
 import dev.jprofdata.format.io.FileNames;
 import dev.jprofdata.merge.MergeInput;
@@ -171,29 +172,15 @@ final class InputCollector implements AutoCloseable {
         }
     }
 
-    static final String NOT_POSITIVE = "input weight must be a positive integer";
+    static final String NOT_POSITIVE = InputWeight.NOT_POSITIVE;
 
-    /**
-     * A weight as llvm-profdata reads it: an unsigned 64-bit decimal number of at least 1, digits
-     * only (no sign, space or prefix), so 1 to 2^64-1. Above 2^63-1 the long holds it as unsigned;
-     * the merge multiplies with saturation.
-     */
-    private static long parseWeight(String text) {
-        boolean digits = !text.isEmpty();
-        for (int i = 0; i < text.length(); i++) {
-            digits &= text.charAt(i) >= '0' && text.charAt(i) <= '9';
+    /** A weight as llvm-profdata reads it ({@link InputWeight}). */
+    static long parseWeight(String text) {
+        try {
+            return InputWeight.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
         }
-        if (digits) {
-            try {
-                long w = Long.parseUnsignedLong(text);
-                if (w != 0) {
-                    return w;
-                }
-            } catch (NumberFormatException e) {
-                // above 2^64-1: falls through to the error
-            }
-        }
-        throw new CliException(NOT_POSITIVE);
     }
 
     private static String expandHome(String file) {

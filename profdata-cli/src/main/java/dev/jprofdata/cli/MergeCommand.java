@@ -16,6 +16,8 @@ import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.ProfileOutput;
+import dev.jprofdata.merge.FunctionNameFilter;
+import dev.jprofdata.merge.MergeReportLines;
 import dev.jprofdata.merge.RepeatedValues;
 import dev.jprofdata.merge.ValueMerge;
 import dev.jprofdata.merge.sample.SampleSupplement;
@@ -300,7 +302,7 @@ final class MergeCommand extends DeclaredCommand {
                 .keepVTableSymbols(keepVTableSymbols)
                 .valueMerge(values);
         if (function != null || noFunction != null) {
-            options.nameFilter(NameFilter.of(function, noFunction));
+            options.nameFilter(nameFilter(function, noFunction));
         }
         if (remappingFile != null) {
             options.remapper(RemappingFile.read(ctx.resolve(remappingFile), remappingFile));
@@ -437,27 +439,11 @@ final class MergeCommand extends DeclaredCommand {
         } catch (dev.jprofdata.merge.MemoryBudgetExceededException e) {
             throw new CliException(e.getMessage() + "; nothing was written");
         } catch (NoProfileMergedException e) {
-            MergeReport.problems(ctx.err(), e.problems());
-            MergeReport.failures(ctx.err(), e.failures());
-            ctx.err().println("error: no profile can be merged");
-            MergeReport.whyNothingWasMerged(ctx.err(), e.failures(), inputs.size(), mode);
+            MergeReportLines.refused(e, inputs.size(), mode).forEach(ctx.err()::println);
             return null;
         }
         PrintStream err = ctx.err();
-        MergeReport.problems(err, result.problems());
-        MergeReport.failures(err, result.failures());
-        MergeReport.dataLoss(err, result);
-        RobustnessOptions.reportDataLoss(err, result.dataLoss(), mode);
-        for (String notice : result.notices()) {
-            err.println("summary: " + notice);
-        }
-        if (function != null || noFunction != null) {
-            err.println(result.functionsRemovedByFilter() + " of " + result.functionsBeforeFilter()
-                    + " functions in the original profile are filtered.");
-        }
-        for (String w : result.deviceWarnings()) {
-            err.println("warning: " + w);
-        }
+        MergeReportLines.of(result, mode, function != null || noFunction != null).forEach(err::println);
         if (verbose) {
             for (String line : result.details()) {
                 err.println(line);
@@ -495,6 +481,15 @@ final class MergeCommand extends DeclaredCommand {
      */
     private ProfileOutput profileOutput() {
         return text ? ProfileOutput.asText() : ProfileOutput.indexed(versionChoice.plan());
+    }
+
+    /** {@code --function} / {@code --no-function} ({@link FunctionNameFilter}); a bad expression is LLVM's one line. */
+    static java.util.function.Predicate<String> nameFilter(String function, String noFunction) {
+        try {
+            return FunctionNameFilter.of(function, noFunction);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
     }
 
     private static FailureMode parseFailureMode(String text) {
@@ -535,54 +530,6 @@ final class MergeCommand extends DeclaredCommand {
                     + " kept apart, as llvm-profdata keeps them (--value-merge=exact adds them up)");
             if (text && repeated.sizeSites() > 0) {
                 err.println("warning: " + RepeatedValues.LLVM_TEXT_WARNING);
-            }
-        }
-
-        /** Record-level problems, as llvm-profdata prints them (no prefix; a hint after the first of a kind). */
-        static void problems(PrintStream err, List<MergeProblem> problems) {
-            Set<MergeProblem.Kind> hinted = EnumSet.noneOf(MergeProblem.Kind.class);
-            for (MergeProblem p : problems) {
-                err.println(p.file() + ": " + p.function() + ": " + p.kind().message());
-                if (p.kind().hinted() && hinted.add(p.kind())) {
-                    err.println("Make sure that all profile data to be merged is generated from the same binary.");
-                }
-            }
-        }
-
-        static void failures(PrintStream err, List<InputFailure> failures) {
-            for (InputFailure f : failures) {
-                err.println("warning: " + f.file() + ": " + f.describe());
-            }
-        }
-
-        /**
-         * Beyond LLVM: say how much was lost when inputs failed or records were dropped, so a merge
-         * that silently lost most of its data cannot go unnoticed.
-         */
-        static void dataLoss(PrintStream err, MergeResult result) {
-            DataLoss loss = result.dataLoss();
-            if (loss.inputsLost() > 0) {
-                err.println("summary: " + loss.inputsLost() + " of " + result.inputCount()
-                        + " inputs could not be merged; their counts are missing from the output");
-            }
-            if (loss.inputsCutShort() > 0) {
-                // Their records before the error stay merged, as in LLVM: only the rest is missing.
-                err.println("summary: " + loss.inputsCutShort() + " of " + result.inputCount()
-                        + " inputs were merged only up to the error; their counts after it are missing from the output");
-            }
-            if (result.droppedCount() != 0) {
-                err.println("summary: " + Long.toUnsignedString(result.droppedCount())
-                        + " counts were dropped because of counter mismatches");
-            }
-        }
-
-        static void whyNothingWasMerged(PrintStream err, List<InputFailure> failures, int inputs, FailureMode mode) {
-            if (mode == FailureMode.ANY && failures.size() < inputs) {
-                err.println("summary: " + failures.size() + " of " + inputs
-                        + " inputs could not be read (see the warnings above) and --failure-mode=any rejects the"
-                        + " merge; nothing was written");
-            } else {
-                err.println("summary: none of the " + inputs + " inputs could be read; nothing was written");
             }
         }
     }

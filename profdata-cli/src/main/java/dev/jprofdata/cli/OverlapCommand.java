@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.merge.MergeReportLines;
 import dev.jprofdata.format.sample.SampleProfileException;
 import dev.jprofdata.format.sample.SampleProfileIndex;
 import dev.jprofdata.format.sample.SampleProfileReaders;
@@ -131,7 +132,7 @@ final class OverlapCommand extends DeclaredCommand {
             }
             if (result instanceof OverlapResult.Compared compared) {
                 out.flushBlocks();
-                MergeCommand.MergeReport.problems(ctx.err(), compared.baseProblems());
+                MergeReportLines.problems(compared.baseProblems()).forEach(ctx.err()::println);
                 write(out, OverlapReport.program(files.get(0), files.get(1), compared.program()));
             }
             if (result instanceof OverlapResult.ZeroSum zero) {
@@ -212,7 +213,7 @@ final class OverlapCommand extends DeclaredCommand {
                     base.path(), base.displayName(), test.path(), test.displayName(), report::function);
             if (result instanceof OverlapResult.Compared compared) {
                 out.flushBlocks();
-                MergeCommand.MergeReport.problems(ctx.err(), compared.baseProblems());
+                MergeReportLines.problems(compared.baseProblems()).forEach(ctx.err()::println);
             }
             report.finish(result);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.merge.MergeReportLines;
 import dev.jprofdata.merge.DataLoss;
 import dev.jprofdata.merge.FailureMode;
 import java.io.PrintStream;
@@ -42,65 +43,26 @@ final class RobustnessOptions {
 
     /** The fraction in [0, 1], or -1 when not given (no guard). */
     static double parseFraction(String text) {
-        if (text == null) {
-            return -1;
-        }
         try {
-            double f = Double.parseDouble(text.trim());
-            if (!(f >= 0 && f <= 1)) {
-                throw new NumberFormatException();
-            }
-            return f;
-        } catch (NumberFormatException e) {
-            throw new CliException("for the --max-dropped-fraction option: '" + text
-                    + "' value invalid (a number from 0 to 1)");
+            return MergeReportLines.maxDroppedFraction(text);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("for the --max-dropped-fraction option: " + e.getMessage());
         }
     }
 
-    /**
-     * The data-loss summary: under {@code --failure-mode=all|warn} whenever anything was lost,
-     * under {@code any} only for what {@code any} lets through (empty inputs, dropped records).
-     */
+    /** The library's data-loss summary ({@link MergeReportLines#lossSummary}). */
     static void reportDataLoss(PrintStream err, DataLoss loss, FailureMode mode) {
-        if (loss.emptyInputs() > 0) {
-            err.println("summary: " + loss.emptyInputs() + " of " + loss.inputs()
-                    + " inputs were empty (0 bytes) and skipped, as llvm-profdata skips them");
-        }
-        if (loss.recordlessInputs() > 0) {
-            err.println("summary: " + loss.recordlessInputs() + " of " + loss.inputs()
-                    + " inputs held no records (header only)");
-        }
-        if (!loss.anyLoss() || (mode == FailureMode.ANY && loss.recordsDropped() == 0)) {
-            return;
-        }
-        err.println("summary: data loss: " + (loss.inputsLost() + loss.emptyInputs()) + " of " + loss.inputs()
-                + " inputs dropped, " + loss.inputsPartial() + " read only in part; " + loss.recordsDropped()
-                + " of " + loss.recordsRead() + " records dropped; " + counts(loss));
-    }
-
-    /**
-     * The dropped counts. A percentage of the counts read says nothing about inputs whose counts
-     * were never read (0.00 % when a whole input was lost): then the line says how many they are.
-     */
-    private static String counts(DataLoss loss) {
-        String dropped = Long.toUnsignedString(loss.droppedCount()) + " of " + Long.toUnsignedString(loss.totalCount());
-        int unknown = loss.inputsWithUnknownCounts();
-        if (unknown == 0) {
-            return dropped + " counts dropped (" + DataLoss.percent(loss.droppedCountFraction()) + ")";
-        }
-        return dropped + " counts read dropped; counts of " + unknown + (unknown == 1 ? " input" : " inputs")
-                + " unknown";
+        MergeReportLines.lossSummary(loss, mode).forEach(err::println);
     }
 
     /** False (after saying why) when the guard is set and the loss exceeds it. */
     static boolean withinDroppedFraction(PrintStream err, DataLoss loss, String fractionText) {
-        double max = parseFraction(fractionText);
-        if (max < 0 || !loss.exceeds(max)) {
+        parseFraction(fractionText);
+        String refusal = MergeReportLines.droppedTooMuch(loss, fractionText);
+        if (refusal == null) {
             return true;
         }
-        err.println("error: merge dropped more than --max-dropped-fraction=" + fractionText.trim() + " of its input: "
-                + loss.droppedShares() + "; nothing was written");
+        err.println(refusal);
         return false;
     }
-
 }

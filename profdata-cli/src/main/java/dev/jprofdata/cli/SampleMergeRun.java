@@ -189,7 +189,7 @@ final class SampleMergeRun {
         String function = cmd.string("--function");
         String noFunction = cmd.string("--no-function");
         if (function != null || noFunction != null) {
-            NameFilter.of(function, noFunction); // LLVM's wording for a bad expression, before merging
+            MergeCommand.nameFilter(function, noFunction); // LLVM's wording for a bad expression, before merging
             b.functionRegex(function).noFunctionRegex(noFunction);
         }
         String remapping = cmd.string("--remapping-file");

@@ -320,14 +320,10 @@ public final class MergeMojo extends AbstractMojo {
             return -1;
         }
         try {
-            double f = Double.parseDouble(text.trim());
-            if (f >= 0 && f <= 1) {
-                return f;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+            return dev.jprofdata.merge.MergeReportLines.maxDroppedFraction(text);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("jprofdata: maxDroppedFraction must be a number from 0 to 1, not " + text);
         }
-        throw new MojoExecutionException("jprofdata: maxDroppedFraction must be a number from 0 to 1, not " + text);
     }
 
     static FailureMode parse(String mode) throws MojoExecutionException {

@@ -1,5 +1,6 @@
 package dev.jprofdata.spark;
 
+import dev.jprofdata.merge.InputWeight;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -23,7 +24,7 @@ import org.apache.hadoop.fs.RemoteIterator;
  */
 final class InputListing {
     /** LLVM's wording for a weight that is not an integer of at least 1. */
-    static final String NOT_POSITIVE = "input weight must be a positive integer";
+    static final String NOT_POSITIVE = InputWeight.NOT_POSITIVE;
 
     private final Configuration conf;
     private final List<SparkInput> inputs = new ArrayList<>();
@@ -160,23 +161,13 @@ final class InputListing {
         return dev.jprofdata.format.io.AtomicOutput.isTemporaryName(fileName);
     }
 
-    /** A weight as llvm-profdata reads it: an unsigned 64-bit decimal of at least 1. */
+    /** A weight as llvm-profdata reads it ({@link InputWeight}). */
     static long parseWeight(String text) {
-        boolean digits = !text.isEmpty();
-        for (int i = 0; i < text.length(); i++) {
-            digits &= text.charAt(i) >= '0' && text.charAt(i) <= '9';
+        try {
+            return InputWeight.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new SparkMergeException(e.getMessage());
         }
-        if (digits) {
-            try {
-                long w = Long.parseUnsignedLong(text);
-                if (w != 0) {
-                    return w;
-                }
-            } catch (NumberFormatException e) {
-                // above 2^64-1
-            }
-        }
-        throw new SparkMergeException(NOT_POSITIVE);
     }
 
     /** Trims what LLVM's list reader trims (space, tab, \v, \f, \r). */

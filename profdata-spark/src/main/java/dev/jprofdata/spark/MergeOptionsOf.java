@@ -2,10 +2,9 @@ package dev.jprofdata.spark;
 
 import dev.jprofdata.format.offload.UniformityRule;
 import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.FunctionNameFilter;
 import dev.jprofdata.merge.MergeOptions;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * The library's {@link MergeOptions} for a Spark merge's arguments, as {@code jprofdata merge}
@@ -46,26 +45,12 @@ final class MergeOptionsOf {
         };
     }
 
-    /**
-     * {@code --function} / {@code --no-function} as merge reads them: unanchored searches, the
-     * second winning; an MSVC-mangled-looking pattern is literal.
-     */
+    /** {@code --function} / {@code --no-function} as merge reads them ({@link FunctionNameFilter}). */
     private static Predicate<String> nameFilter(String keep, String drop) {
-        Pattern keepPattern = keep == null ? null : compile("--function", keep);
-        Pattern dropPattern = drop == null ? null : compile("--no-function", drop);
-        return name -> (dropPattern == null || !dropPattern.matcher(name).find())
-                && (keepPattern == null || keepPattern.matcher(name).find());
-    }
-
-    private static Pattern compile(String option, String regex) {
-        if (regex.startsWith("?") && regex.chars().allMatch(c -> c == '?' || c == '@' || c == '$' || c == '_'
-                || Character.isLetterOrDigit(c) && c < 128)) {
-            return Pattern.compile(Pattern.quote(regex));
-        }
         try {
-            return Pattern.compile(regex);
-        } catch (PatternSyntaxException e) {
-            throw new SparkMergeException("for the " + option + " option: invalid regular expression: " + regex);
+            return FunctionNameFilter.of(keep, drop);
+        } catch (IllegalArgumentException e) {
+            throw new SparkMergeException(e.getMessage());
         }
     }
 }

@@ -30,7 +30,7 @@ public final class SparkMergeMain {
             args = SparkMergeArgs.parse(argv);
             MergeOptionsOf.of(args); // bad values fail before Spark starts
             OutputWriter.plan(args);
-            SparkMergeReport.fraction(args.maxDroppedFraction());
+            SparkMergeReport.checkFraction(args.maxDroppedFraction());
         } catch (SparkMergeException e) {
             err.println("jprofdata-spark: error: " + e.getMessage());
             return 1;
@@ -103,7 +103,7 @@ public final class SparkMergeMain {
     /** Prints what one part of the merge gave; false when nothing can be written (already said why). */
     private static boolean report(SparkMerge.Part part, SparkMergeArgs args, PrintStream err) {
         if (part.refused() != null) {
-            SparkMergeReport.refused(err, part.refused().problems(), part.refused().failures(), part.inputs().size(),
+            SparkMergeReport.refused(err, part.refused(), part.inputs().size(),
                     MergeOptionsOf.failureMode(args.failureMode()), part.failedOn());
             return false;
         }

@@ -1,20 +1,27 @@
-package dev.jprofdata.cli;
+package dev.jprofdata.merge;
 
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The {@code --function} / {@code --no-function} filters of merge: unanchored regular-expression
- * searches on whole function names; {@code --no-function} wins. A pattern that looks like an MSVC
- * mangled name ({@code ?} followed only by {@code [?@$_0-9A-Za-z]}) is taken literally, as LLVM
- * does.
+ * The {@code --function} / {@code --no-function} filters of merge ({@link MergeOptions.Builder#nameFilter}):
+ * unanchored regular-expression searches on whole function names; {@code --no-function} wins. A
+ * pattern that looks like an MSVC mangled name ({@code ?} followed only by {@code [?@$_0-9A-Za-z]})
+ * is taken literally, as LLVM does. The command, the Spark job and the Maven plugin read the
+ * options through here.
  */
-final class NameFilter {
-    private NameFilter() {
+public final class FunctionNameFilter {
+    private FunctionNameFilter() {
     }
 
-    static Predicate<String> of(String keep, String drop) {
+    /**
+     * The filter keeping names {@code keep} finds (all when null) that {@code drop} does not find
+     * (none when null).
+     *
+     * @throws IllegalArgumentException for a bad expression, worded as LLVM's POSIX regcomp words it
+     */
+    public static Predicate<String> of(String keep, String drop) {
         Pattern keepPattern = keep == null ? null : compile(keep);
         Pattern dropPattern = drop == null ? null : compile(drop);
         return name -> {
@@ -33,12 +40,12 @@ final class NameFilter {
         try {
             return Pattern.compile(regex);
         } catch (PatternSyntaxException e) {
-            throw new CliException(posixMessage(regex, e));
+            throw new IllegalArgumentException(posixMessage(regex, e));
         }
     }
 
     /** The POSIX regcomp wording LLVM prints for the common mistakes. */
-    static String posixMessage(String regex, PatternSyntaxException e) {
+    private static String posixMessage(String regex, PatternSyntaxException e) {
         String d = e.getDescription();
         if (regex.endsWith("\\") && !regex.endsWith("\\\\")) {
             return "trailing backslash (\\)";
