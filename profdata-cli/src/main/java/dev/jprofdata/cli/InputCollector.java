@@ -1,5 +1,6 @@
 package dev.jprofdata.cli;
 
+import dev.jprofdata.merge.InputListLines;
 import dev.jprofdata.merge.InputWeight;
 import dev.jprofdata.format.io.AtomicOutput;
 import dev.jprofdata.format.io.FileNames;
@@ -55,7 +56,7 @@ final class InputCollector implements AutoCloseable {
         Path list = context.resolve(listName);
         List<String> lines = BoundedTextFile.readLines(list, listName);
         for (int i = 0; i < lines.size(); i++) {
-            String entry = trim(lines.get(i));
+            String entry = InputListLines.trim(lines.get(i));
             if (entry.isEmpty() || entry.startsWith("#")) {
                 continue;
             }
@@ -188,18 +189,5 @@ final class InputCollector implements AutoCloseable {
             return FileNames.fromJvmString(System.getProperty("user.home")) + file.substring(1);
         }
         return file;
-    }
-
-    /** Trims the characters LLVM's list reader trims (space, tab, \v, \f, \r). */
-    private static String trim(String s) {
-        int b = 0;
-        int e = s.length();
-        while (b < e && " \t\u000B\f\r".indexOf(s.charAt(b)) >= 0) {
-            b++;
-        }
-        while (e > b && " \t\u000B\f\r".indexOf(s.charAt(e - 1)) >= 0) {
-            e--;
-        }
-        return s.substring(b, e);
     }
 }

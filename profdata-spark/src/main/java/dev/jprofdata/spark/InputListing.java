@@ -1,5 +1,6 @@
 package dev.jprofdata.spark;
 
+import dev.jprofdata.merge.InputListLines;
 import dev.jprofdata.merge.InputWeight;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -72,7 +73,7 @@ final class InputListing {
             throw new SparkMergeException(listName + ": No such file or directory");
         }
         for (int i = 0; i < lines.size(); i++) {
-            String entry = trim(lines.get(i));
+            String entry = InputListLines.trim(lines.get(i));
             if (entry.isEmpty() || entry.startsWith("#")) {
                 continue;
             }
@@ -168,18 +169,5 @@ final class InputListing {
         } catch (IllegalArgumentException e) {
             throw new SparkMergeException(e.getMessage());
         }
-    }
-
-    /** Trims what LLVM's list reader trims (space, tab, \v, \f, \r). */
-    private static String trim(String s) {
-        int b = 0;
-        int e = s.length();
-        while (b < e && " \t\u000B\f\r".indexOf(s.charAt(b)) >= 0) {
-            b++;
-        }
-        while (e > b && " \t\u000B\f\r".indexOf(s.charAt(e - 1)) >= 0) {
-            e--;
-        }
-        return s.substring(b, e);
     }
 }
