@@ -48,16 +48,7 @@ final class StateEncoder {
         }
         // Blocks of one binary's runs are added up first, as finishing would add them up (a
         // combined part would otherwise carry every part's block, and grow with the tree).
-        List<FlatRecords> blocks = new ArrayList<>();
-        for (FlatRecords f : state.flat()) {
-            boolean absorbed = false;
-            for (int i = 0; i < blocks.size() && !absorbed; i++) {
-                absorbed = blocks.get(i).absorb(f);
-            }
-            if (!absorbed) {
-                blocks.add(f);
-            }
-        }
+        List<FlatRecords> blocks = StateFinisher.addedUp(state.flat());
         state.flat().clear();
         state.flat().addAll(blocks);
         out.number(blocks.size());

@@ -197,13 +197,13 @@ public final class StateFinisher {
      * Adds to the state, through {@link MergeState#addBulk}, every flat record whose name the state
      * or another flat record also holds; returns the others by name.
      */
-    private static Map<String, Direct> resolveFlat(MergeState state) {
-        Map<String, Direct> direct = new HashMap<>();
-        Map<String, NameEntry> names = state.names();
-        FunctionColumns columns = state.columns();
-        List<Direct> shared = new ArrayList<>();
+    /**
+     * {@code flat} with the blocks of one binary's runs added up into the first of them (where
+     * {@link FlatRecords#absorb} takes them), in their order.
+     */
+    static List<FlatRecords> addedUp(List<FlatRecords> flat) {
         List<FlatRecords> blocks = new ArrayList<>();
-        for (FlatRecords f : state.flat()) {
+        for (FlatRecords f : flat) {
             boolean absorbed = false;
             for (int i = 0; i < blocks.size() && !absorbed; i++) {
                 absorbed = blocks.get(i).absorb(f);
@@ -212,6 +212,15 @@ public final class StateFinisher {
                 blocks.add(f);
             }
         }
+        return blocks;
+    }
+
+    private static Map<String, Direct> resolveFlat(MergeState state) {
+        Map<String, Direct> direct = new HashMap<>();
+        Map<String, NameEntry> names = state.names();
+        FunctionColumns columns = state.columns();
+        List<Direct> shared = new ArrayList<>();
+        List<FlatRecords> blocks = addedUp(state.flat());
         for (FlatRecords f : blocks) {
             for (int r = 0; r < f.size(); r++) {
                 if (!f.isFlat(r)) {
