@@ -153,11 +153,11 @@ final class JvmTuning {
                 new Option(Kind.HEAP, "-XX:MaxHeapFreeRatio=90", "(the upper end of those steps)")),
         PC_SAMPLING("pc-sampling", false,
                 serial(),
-                new Option(Kind.OTHER, "-XX:-TieredCompilation", "C2 alone, without the C1 tiers: a big results JSON"
-                        + " spends its time in a few byte-scanning loops, and with tiered compilation they ran in C1's"
-                        + " profiling code for seconds while C2 compiled them (1 GB: 4.2-5.1 -> 3.3-4.5 s of CPU, 100"
-                        + " MB: 1.6-1.9 -> 1.2-1.4 s; a 600-sample report the same 0.5 s; bench/RESULTS.md, 2026-11-27,"
-                        + " PC sampling).")),
+                new Option(Kind.OTHER, "-XX:TieredStopAtLevel=1", "C1 alone: a results JSON spends its time in a"
+                        + " few byte-scanning loops that C1 compiles well, and C2 first runs them interpreted or in"
+                        + " C1's profiling code and then spends CPU compiling them (1 GB: 4.0-4.4 s of CPU with C2"
+                        + " alone, 2.9-3.8 s with C1 alone; 100 MB: 1.7-1.9 -> 0.7-0.8 s; 10 MB: 1.5 -> 0.5 s; with"
+                        + " both compilers 4.2-5.5 s at 1 GB; bench/RESULTS.md, 2026-11-27, PC sampling).")),
         DEFAULT("anything else: help, version, a bigger order, a bigger overlap of other profiles", false,
                 serial());
 
