@@ -24,9 +24,18 @@ final class LoopbackCluster implements AutoCloseable {
     private final Path logs;
     private final String masterUrl;
 
+    private final String classPath;
+
+    /** A cluster whose JVMs run on this test JVM's class path. */
     LoopbackCluster(Path logs, int workers) throws IOException {
+        this(logs, workers, executorClassPath());
+    }
+
+    /** A cluster whose JVMs run on {@code classPath} (say Spark's jars alone). */
+    LoopbackCluster(Path logs, int workers, String classPath) throws IOException {
         this.logs = logs;
-        Path sparkHome = Files.createDirectories(logs.resolve("spark-home"));
+        this.classPath = classPath;
+        Path sparkHome = sparkHome(logs);
         int port = freePort();
         masterUrl = "spark://127.0.0.1:" + port;
         start("master", sparkHome, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
@@ -48,26 +57,47 @@ final class LoopbackCluster implements AutoCloseable {
         return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     }
 
-    private void start(String name, Path sparkHome, String mainClass, String... args) throws IOException {
+    /** The empty Spark home the cluster's JVMs (and a driver submitting to it) are given, under {@code logs}. */
+    static Path sparkHome(Path logs) throws IOException {
+        return Files.createDirectories(logs.resolve("spark-home"));
+    }
+
+    /**
+     * The command that starts {@code mainClass} in a JVM of its own on {@code classPath}: this
+     * JVM's java, with the JDK packages Spark needs opened (as Spark's own scripts start it).
+     */
+    static List<String> javaCommand(String heap, String classPath, String mainClass) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx256m");
+        command.add("-Xmx" + heap);
         for (String p : OPENS) {
             command.add("--add-opens=java.base/" + p + "=ALL-UNNAMED");
         }
         command.add("-cp");
-        command.add(executorClassPath());
+        command.add(classPath);
         command.add(mainClass);
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(logs.resolve(name + ".log").toFile());
-        // No Spark installation: the workers take the executors' class path from the application
-        // (SPARK_TESTING lets the launcher go without a jars directory), and bind to loopback only.
+        return command;
+    }
+
+    /**
+     * The environment of a Spark JVM with no Spark installation, bound to loopback only: the
+     * workers take the executors' class path from the application (SPARK_TESTING lets Spark's
+     * launcher go without a jars directory).
+     */
+    static void sparkEnvironment(ProcessBuilder pb, Path sparkHome, Path localDirs) {
         pb.environment().put("SPARK_HOME", sparkHome.toString());
         pb.environment().put("SPARK_TESTING", "1");
         pb.environment().put("SPARK_SCALA_VERSION", "2.13");
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
-        pb.environment().put("SPARK_LOCAL_DIRS", logs.toString());
+        pb.environment().put("SPARK_LOCAL_DIRS", localDirs.toString());
+    }
+
+    private void start(String name, Path sparkHome, String mainClass, String... args) throws IOException {
+        List<String> command = javaCommand("256m", classPath, mainClass);
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(logs.resolve(name + ".log").toFile());
+        sparkEnvironment(pb, sparkHome, logs);
         processes.add(pb.start());
     }
 
