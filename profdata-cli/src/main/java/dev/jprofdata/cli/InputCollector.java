@@ -56,8 +56,8 @@ final class InputCollector implements AutoCloseable {
         Path list = context.resolve(listName);
         List<String> lines = BoundedTextFile.readLines(list, listName);
         for (int i = 0; i < lines.size(); i++) {
-            String entry = InputListLines.trim(lines.get(i));
-            if (entry.isEmpty() || entry.startsWith("#")) {
+            String entry = InputListLines.entry(lines.get(i));
+            if (entry == null) {
                 continue;
             }
             try {

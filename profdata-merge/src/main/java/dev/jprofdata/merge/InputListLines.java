@@ -9,8 +9,14 @@ public final class InputListLines {
     private InputListLines() {
     }
 
+    /** The entry {@code line} holds, trimmed; null for a blank line or a {@code #} comment, which LLVM skips. */
+    public static String entry(String line) {
+        String entry = trim(line);
+        return entry.isEmpty() || entry.startsWith("#") ? null : entry;
+    }
+
     /** {@code line} without what LLVM's list reader trims at both ends: space, tab, \v, \f and \r. */
-    public static String trim(String line) {
+    private static String trim(String line) {
         int b = 0;
         int e = line.length();
         while (b < e && " \t\u000B\f\r".indexOf(line.charAt(b)) >= 0) {

@@ -73,8 +73,8 @@ final class InputListing {
             throw new SparkMergeException(listName + ": No such file or directory");
         }
         for (int i = 0; i < lines.size(); i++) {
-            String entry = InputListLines.trim(lines.get(i));
-            if (entry.isEmpty() || entry.startsWith("#")) {
+            String entry = InputListLines.entry(lines.get(i));
+            if (entry == null) {
                 continue;
             }
             try {

@@ -186,15 +186,8 @@ public final class FileSlice {
             throw new CodeObjectException(file, fileOffsetOf(Math.max(0, Math.min(pos, length))), Kind.MALFORMED,
                     what + " offset " + pos + " is outside its " + length + "-byte section");
         }
-        int end = start + (int) pos;
-        int limit = start + length;
-        while (end < limit && bytes[end] != 0) {
-            end++;
-        }
-        if (end == limit) {
-            throw truncated(pos, what + " (no terminating NUL)");
-        }
-        return new String(bytes, start + (int) pos, end - start - (int) pos, StandardCharsets.UTF_8);
+        int end = (int) cStringEnd(pos, what) - 1; // the NUL
+        return new String(bytes, start + (int) pos, end - (int) pos, StandardCharsets.UTF_8);
     }
 
     /** The end of the NUL-terminated string at {@code pos} (the position after its NUL). */

@@ -105,19 +105,8 @@ final class FunctionKeys {
 
     /** Whether a key of {@code name} holds data in the columns (not demoted). */
     boolean holdsName(String name) {
-        // The probe of slotsOf without its list: asked once per flat record when a merge finishes.
-        int mask = table.length - 1;
         int h = spread(name.hashCode());
-        for (int i = h & mask; ; i = (i + 1) & mask) {
-            long e = table[i];
-            if (e == 0) {
-                return false;
-            }
-            int s = (int) e - 1;
-            if ((int) (e >>> 32) == h && !demoted[s] && names[s].equals(name)) {
-                return true;
-            }
-        }
+        return liveEntry(name, h, h & (table.length - 1)) >= 0;
     }
 
     /** The slots of {@code name} that are not demoted, in no particular order. */
@@ -126,17 +115,29 @@ final class FunctionKeys {
         int n = 0;
         int mask = table.length - 1;
         int h = spread(name.hashCode());
-        for (int i = h & mask; ; i = (i + 1) & mask) {
+        for (int i = liveEntry(name, h, h & mask); i >= 0; i = liveEntry(name, h, (i + 1) & mask)) {
+            if (n == found.length) {
+                found = Arrays.copyOf(found, n * 2);
+            }
+            found[n++] = (int) table[i] - 1;
+        }
+        return Arrays.copyOf(found, n);
+    }
+
+    /**
+     * The first table entry from {@code i} on, before the probe sequence of {@code name} (spread
+     * hash {@code h}) ends, that holds a live slot of {@code name}; -1 when there is none.
+     */
+    private int liveEntry(String name, int h, int i) {
+        int mask = table.length - 1;
+        for (; ; i = (i + 1) & mask) {
             long e = table[i];
             if (e == 0) {
-                return Arrays.copyOf(found, n);
+                return -1;
             }
             int s = (int) e - 1;
             if ((int) (e >>> 32) == h && !demoted[s] && names[s].equals(name)) {
-                if (n == found.length) {
-                    found = Arrays.copyOf(found, n * 2);
-                }
-                found[n++] = s;
+                return i;
             }
         }
     }
