@@ -1,7 +1,6 @@
 package dev.jprofdata.cli;
 
 import dev.jprofdata.format.ProfileContents;
-import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.offload.UniformityRule;
@@ -449,9 +448,9 @@ final class MergeCommand extends DeclaredCommand {
                 err.println(line);
             }
         }
-        if ((writePrevVersion || text) && IndexedProfileWriter.hasUniformity(result.contents())) {
-            err.println("warning: GPU block uniformity is dropped: "
-                    + (text ? "the text format" : "indexed version 11") + " cannot hold it");
+        String uniformity = MergeReportLines.uniformityDropped(result.contents(), text, writePrevVersion);
+        if (uniformity != null) {
+            err.println(uniformity);
         }
         if (options.valueMerge() == ValueMerge.LLVM) {
             MergeReport.repeatedValues(err, RepeatedValues.of(result.contents()), text);

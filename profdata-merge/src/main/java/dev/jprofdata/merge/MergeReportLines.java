@@ -1,5 +1,7 @@
 package dev.jprofdata.merge;
 
+import dev.jprofdata.format.ProfileContents;
+import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -53,6 +55,20 @@ public final class MergeReportLines {
             lines.add("summary: none of the " + inputs + " inputs could be read; nothing was written");
         }
         return lines;
+    }
+
+    /**
+     * The warning that GPU block uniformity is left out of a text output ({@code text}) or of
+     * indexed version 11 ({@code previousVersion}, what {@code --write-prev-version} writes), or
+     * null when the output keeps it or {@code contents} has none.
+     */
+    public static String uniformityDropped(ProfileContents contents, boolean text,
+            boolean previousVersion) {
+        if (!(previousVersion || text) || !IndexedProfileWriter.hasUniformity(contents)) {
+            return null;
+        }
+        return "warning: GPU block uniformity is dropped: " + (text ? "the text format" : "indexed version 11")
+                + " cannot hold it";
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.jprofdata.spark;
 
-import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.MergeReportLines;
 import dev.jprofdata.merge.MergeResult;
@@ -21,9 +20,9 @@ final class SparkMergeReport {
     static boolean result(PrintStream err, MergeResult result, SparkMergeArgs args, Map<String, String> failedOn) {
         FailureMode mode = MergeOptionsOf.failureMode(args.failureMode());
         MergeReportLines.of(result, mode, args.function() != null || args.noFunction() != null).forEach(err::println);
-        if ((args.writePrevVersion() || args.text()) && IndexedProfileWriter.hasUniformity(result.contents())) {
-            err.println("warning: GPU block uniformity is dropped: "
-                    + (args.text() ? "the text format" : "indexed version 11") + " cannot hold it");
+        String uniformity = MergeReportLines.uniformityDropped(result.contents(), args.text(), args.writePrevVersion());
+        if (uniformity != null) {
+            err.println(uniformity);
         }
         where(err, failedOn);
         String refusal = MergeReportLines.droppedTooMuch(result.dataLoss(), args.maxDroppedFraction());
