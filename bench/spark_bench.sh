@@ -10,13 +10,18 @@
 # merge, encoded size, encode, decode, combine).
 #
 # usage: bench/spark_bench.sh [WORKLOAD=bench/work/n20000] [RUNS=3]
-# env: KIND=ir|cov (default ir), COUNT (2000), PARTITIONS (8)
+# env: KIND=ir|cov (default ir), or line|cs for sample profiles (--sample; the workload is then
+#      bench/work/sample by default, made by make_sample_workload.sh), COUNT (2000), PARTITIONS (8)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$here/lib.sh"
-work=$(cd "${1:-$here/work/n20000}" && pwd)
-runs=${2:-3}
 kind=${KIND:-ir}
+case $kind in
+  line | cs) default_work=$here/work/sample ext=sprof sample=(--sample) ;;
+  *) default_work=$here/work/n20000 ext=profraw sample=() ;;
+esac
+work=$(cd "${1:-$default_work}" && pwd)
+runs=${2:-3}
 count=${COUNT:-2000}
 partitions=${PARTITIONS:-8}
 mkdir -p "$here/work"
@@ -32,7 +37,7 @@ trap cleanup EXIT
 results="$scratch/results.txt"
 : >"$results"
 
-mapfile -t base < <(ls "$work/$kind"/*.profraw | sort -V)
+mapfile -t base < <(ls "$work/$kind"/*."$ext" | sort -V)
 [ ${#base[@]} -gt 0 ] || { echo "spark_bench: no runs in $work/$kind" >&2; exit 1; }
 list="$scratch/inputs.list"
 for ((i = 0; i < count; i++)); do
@@ -72,10 +77,11 @@ sleep 8
 
 echo "spark_bench: $count $kind runs ($mb MB), $partitions partitions; $(machine_line)"
 for ((r = 1; r <= runs; r++)); do
-  measure cli /dev/null "${JPROF[@]}" merge -f "$list" -o "$scratch/cli.profdata"
-  measure local /dev/null "$spark" --master 'local[2]' --partitions "$partitions" -f "$list" -o "$scratch/local.profdata"
+  measure cli /dev/null "${JPROF[@]}" merge "${sample[@]}" -f "$list" -o "$scratch/cli.profdata"
+  measure local /dev/null "$spark" --master 'local[2]' "${sample[@]}" --partitions "$partitions" -f "$list" \
+    -o "$scratch/local.profdata"
   JAVA_OPTS="-Dspark.executor.memory=1g" measure cluster /dev/null "$spark" --master "spark://127.0.0.1:$port" \
-    --partitions "$partitions" -f "$list" -o "$scratch/cluster.profdata"
+    "${sample[@]}" --partitions "$partitions" -f "$list" -o "$scratch/cluster.profdata"
   cmp "$scratch/cli.profdata" "$scratch/local.profdata"
   cmp "$scratch/cli.profdata" "$scratch/cluster.profdata"
 done

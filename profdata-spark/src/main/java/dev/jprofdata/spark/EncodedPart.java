@@ -2,13 +2,14 @@ package dev.jprofdata.spark;
 
 import dev.jprofdata.merge.MergeStateFormatException;
 import dev.jprofdata.merge.PartialMerge;
+import dev.jprofdata.merge.sample.SamplePartialMerge;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * A partial merge as it travels between executors and to the driver: its bytes
- * ({@link PartialMerge#encode}, spec/spark.md) and, for each input of it that failed, where it was
+ * ({@link PartialMerge#encode} or {@link SamplePartialMerge#encode}, spec/spark.md) and, for each input of it that failed, where it was
  * read (executor and host), for the report.
  */
 public record EncodedPart(byte[] bytes, Map<String, String> failedOn) implements Serializable {
@@ -19,5 +20,11 @@ public record EncodedPart(byte[] bytes, Map<String, String> failedOn) implements
     /** This part decoded, checked to be a part of a merge of {@code inputCount} inputs. */
     PartialMerge decode(int inputCount, String source) throws MergeStateFormatException {
         return PartialMerge.decode(bytes, source, inputCount);
+    }
+
+    /** This part decoded as a partial sample merge ({@link SamplePartialMerge#encode}). */
+    SamplePartialMerge decodeSample(int inputCount, String source, SparkMergeArgs args)
+            throws MergeStateFormatException {
+        return SamplePartialMerge.decode(bytes, source, inputCount, SampleOptionsOf.merge(args));
     }
 }

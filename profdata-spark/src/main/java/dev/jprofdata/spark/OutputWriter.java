@@ -7,6 +7,9 @@ import dev.jprofdata.format.io.Compression;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.format.indexed.IndexedVersionPlan;
+import dev.jprofdata.format.sample.SampleProfile;
+import dev.jprofdata.format.sample.SampleProfileWriters;
+import dev.jprofdata.format.sample.SampleWriteOptions;
 import dev.jprofdata.merge.Profiles;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -108,15 +111,39 @@ final class OutputWriter {
     /** Writes {@code prepared} to {@code output} (a Hadoop URI or a local name), atomically. */
     private static void writeOne(SparkMergeArgs args, ProfileContents prepared, IndexedVersionPlan plan, String output,
             Configuration conf) throws IOException {
+        writeOne(output, conf, target -> writeLocal(args, prepared, plan, target));
+    }
+
+    /** Writes a merged sample profile to {@code -o}, atomically (spec/spark.md). */
+    static void writeSample(SparkMergeArgs args, SampleProfile profile, SampleWriteOptions options,
+            Configuration conf) throws IOException {
+        writeOne(args.output(), conf, target -> AtomicOutput.write(target, tmp -> {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+                SampleProfileWriters.write(profile, options, out);
+            }
+        }));
+    }
+
+    /** Writes a local file atomically. */
+    private interface LocalWrite {
+        void to(Path target) throws IOException;
+    }
+
+    /**
+     * Writes {@code output} (a Hadoop URI or a local name) atomically: locally through
+     * {@code write}; elsewhere to a local file first, copied to a hidden name beside the target and
+     * renamed into place.
+     */
+    private static void writeOne(String output, Configuration conf, LocalWrite write) throws IOException {
         org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(output);
         FileSystem fs = target.getFileSystem(conf);
         if ("file".equals(fs.getScheme())) {
-            writeLocal(args, prepared, plan, Path.of(target.toUri().getPath()));
+            write.to(Path.of(target.toUri().getPath()));
             return;
         }
         Path local = Files.createTempDirectory("jprofdata-spark-out-").resolve(target.getName());
         try {
-            writeLocal(args, prepared, plan, local);
+            write.to(local);
             org.apache.hadoop.fs.Path hidden = new org.apache.hadoop.fs.Path(target.getParent(),
                     "." + target.getName() + ".tmp-" + UUID.randomUUID());
             fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toUri()), hidden);

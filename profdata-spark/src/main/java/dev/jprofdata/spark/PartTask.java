@@ -69,7 +69,7 @@ final class PartTask implements FlatMapFunction<Iterator<SparkInput>, EncodedPar
     }
 
     /** This executor, as the report names it. */
-    private static String where() {
+    static String where() {
         SparkEnv env = SparkEnv.get();
         String host;
         try {

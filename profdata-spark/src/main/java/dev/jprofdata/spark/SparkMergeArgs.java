@@ -13,6 +13,7 @@ import java.util.List;
  * @param weightedInputs {@code --weighted-input} entries, as {@code W,PATH}
  * @param inputFiles {@code -f}/{@code --input-files} lists
  * @param partitions number of parts the inputs are cut into (0: Spark's default parallelism)
+ * @param samples {@code --sample} and the options of sample merges
  */
 public record SparkMergeArgs(
         String output,
@@ -37,7 +38,8 @@ public record SparkMergeArgs(
         int maxTraceLength,
         boolean noSplit,
         int partitions,
-        int treeDepth) implements Serializable {
+        int treeDepth,
+        SampleArgs samples) implements Serializable {
 
     public SparkMergeArgs {
         inputs = List.copyOf(inputs);
@@ -59,6 +61,12 @@ public record SparkMergeArgs(
             "  --drop-unsupported, --keep-vtable-symbols, --no-unifcnts, --uniformity-threshold F,",
             "  --temporal-profile-trace-reservoir-size N, --temporal-profile-max-trace-length N, --no-split",
             "                             as jprofdata merge",
+            "  --sample                   merge sample profiles (text, binary, extbinary, gcov); then also",
+            "  --binary, --extbinary, --compress-all-sections, --use-md5, --gen-partial-profile,",
+            "  --split-layout, --drop-profile-symbol-list, --profile-isfs, --fs-discriminator-pass P,",
+            "  --sample-merge-cold-context, --sample-trim-cold-context,",
+            "  --sample-frame-depth-for-cold-context N, --convert-sample-profile-layout L,",
+            "  --generate-merged-base-profiles   as jprofdata merge --sample",
             "  --master URL               Spark master (default: spark-submit's, or local[*])",
             "  --partitions N             parts the inputs are cut into (default: Spark's parallelism)",
             "  --tree-depth N             depth of the tree that combines the parts (default 2)");
@@ -96,6 +104,20 @@ public record SparkMergeArgs(
         private boolean noSplit;
         private int partitions;
         private int treeDepth = 2;
+        private boolean sample;
+        private String sampleFormat = "extbinary";
+        private boolean compressAllSections;
+        private boolean useMd5;
+        private boolean genPartialProfile;
+        private boolean splitLayout;
+        private boolean dropProfileSymbolList;
+        private boolean profileIsFs;
+        private String fsDiscriminatorPass = "PassLast";
+        private boolean mergeColdContext;
+        private boolean trimColdContext;
+        private int coldContextFrameDepth = 1;
+        private String convertLayout;
+        private boolean generateMergedBaseProfiles;
 
         Parser(String[] args) {
             this.args = args;
@@ -131,7 +153,10 @@ public record SparkMergeArgs(
             return new SparkMergeArgs(output, master, inputs, weighted, lists, text, failureMode, maxDroppedFraction,
                     sparse, function, noFunction, indexVersion, forLlvm, writePrevVersion, dropUnsupported,
                     keepVTableSymbols, noUnifcnts, uniformityThreshold, reservoir, maxTraceLength, noSplit, partitions,
-                    treeDepth);
+                    treeDepth, new SampleArgs(sample, text ? "text" : sampleFormat, compressAllSections, useMd5,
+                            genPartialProfile, splitLayout, dropProfileSymbolList, profileIsFs, fsDiscriminatorPass,
+                            mergeColdContext, trimColdContext, coldContextFrameDepth, convertLayout,
+                            generateMergedBaseProfiles));
         }
 
         private void option(String name, String inline) {
@@ -164,6 +189,21 @@ public record SparkMergeArgs(
                 case "--no-split" -> noSplit = flag(name, inline);
                 case "--partitions" -> partitions = number(name, value(name, inline), 1);
                 case "--tree-depth" -> treeDepth = number(name, value(name, inline), 1);
+                case "--sample" -> sample = flag(name, inline);
+                case "--binary" -> sampleFormat = flag(name, inline) ? "binary" : sampleFormat;
+                case "--extbinary" -> sampleFormat = flag(name, inline) ? "extbinary" : sampleFormat;
+                case "--compress-all-sections" -> compressAllSections = flag(name, inline);
+                case "--use-md5" -> useMd5 = flag(name, inline);
+                case "--gen-partial-profile" -> genPartialProfile = flag(name, inline);
+                case "--split-layout" -> splitLayout = flag(name, inline);
+                case "--drop-profile-symbol-list" -> dropProfileSymbolList = flag(name, inline);
+                case "--profile-isfs" -> profileIsFs = flag(name, inline);
+                case "--fs-discriminator-pass" -> fsDiscriminatorPass = value(name, inline);
+                case "--sample-merge-cold-context" -> mergeColdContext = flag(name, inline);
+                case "--sample-trim-cold-context" -> trimColdContext = flag(name, inline);
+                case "--sample-frame-depth-for-cold-context" -> coldContextFrameDepth = number(name, value(name, inline), 0);
+                case "--convert-sample-profile-layout" -> convertLayout = value(name, inline);
+                case "--generate-merged-base-profiles" -> generateMergedBaseProfiles = flag(name, inline);
                 default -> throw new SparkMergeException("unknown option " + name + "\n" + USAGE);
             }
         }

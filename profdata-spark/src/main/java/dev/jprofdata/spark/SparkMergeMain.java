@@ -28,8 +28,13 @@ public final class SparkMergeMain {
         SparkMergeArgs args;
         try {
             args = SparkMergeArgs.parse(argv);
-            MergeOptionsOf.of(args); // bad values fail before Spark starts
-            OutputWriter.plan(args);
+            // Bad values fail before Spark starts.
+            if (args.samples().sample()) {
+                SampleOptionsOf.merge(args);
+            } else {
+                MergeOptionsOf.of(args);
+                OutputWriter.plan(args);
+            }
             SparkMergeReport.checkFraction(args.maxDroppedFraction());
         } catch (SparkMergeException e) {
             err.println("jprofdata-spark: error: " + e.getMessage());
@@ -70,6 +75,18 @@ public final class SparkMergeMain {
      */
     public static int run(JavaSparkContext sc, SparkMergeArgs args, PrintStream out, PrintStream err,
             SparkMerge.Layout layout) {
+        if (args.samples().sample()) {
+            SparkSampleMerge.ignoredOptions(args).forEach(err::println);
+            try {
+                return SparkSampleMerge.run(sc, args, err, layout);
+            } catch (SparkMergeException e) {
+                err.println("jprofdata-spark: error: " + e.getMessage());
+                return 1;
+            } catch (Exception e) {
+                err.println("jprofdata-spark: error: the Spark job failed: " + rootMessage(e));
+                return 1;
+            }
+        }
         try {
             SparkMerge.Split split = SparkMerge.merge(sc, args, layout);
             if (!split.mixed()) {

@@ -23,8 +23,8 @@ class SparkDocsOptionsTest {
     /** spark-submit's own, in the worked example. */
     private static final Set<String> SPARK_SUBMIT = Set.of("--class", "--master");
     /** merge options the docs name to say the job does not take them. */
-    private static final Set<String> NAMED_AS_MISSING = Set.of("--value-merge", "--sample", "--memory-budget",
-            "--verbose");
+    private static final Set<String> NAMED_AS_MISSING = Set.of("--value-merge", "--memory-budget", "--verbose",
+            "--prof-sym-list", "--output-size-limit", "--extbinary-write-vtable-type-prof", "--num-threads");
 
     @Test
     void everyOptionTheDocsNameIsTakenByTheJob() throws Exception {

@@ -56,6 +56,7 @@ class SparkMergeLocalTest {
     static Stream<Arguments> merges() {
         Path p = Fixtures.root().resolve("profiles");
         Path o = Fixtures.root().resolve("offload");
+        Path s = p.resolve("sample/real");
         return Stream.of(
                 Arguments.of("raw runs: a directory, a file and weighted inputs", List.of(
                         p.resolve("many").toString(), p.resolve("ir_1.profraw").toString(),
@@ -73,7 +74,23 @@ class SparkMergeLocalTest {
                         p.resolve("ir_1.profraw").toString(), p.resolve("fe_1.profraw").toString(),
                         p.resolve("bad/trunc.profraw").toString(), p.resolve("ir.profdata").toString(),
                         p.resolve("bad/empty.profraw").toString(), p.resolve("fe.profdata").toString(),
-                        p.resolve("ir_4.profraw").toString(), "--failure-mode=warn", "--sparse")));
+                        p.resolve("ir_4.profraw").toString(), "--failure-mode=warn", "--sparse")),
+                Arguments.of("sample profiles of two programs (their main checksums differ), every format, as text", List.of(
+                        s.resolve("spc.probe.proftext").toString(), s.resolve("spc2.probe.extbinary.sprof").toString(),
+                        s.resolve("spx.probe.proftext").toString(), s.resolve("spc.probe.extbinary.sprof").toString(),
+                        "--weighted-input=2," + s.resolve("spc2.probe.proftext"), "--sample", "--text")),
+                Arguments.of("CS probe sample profiles, ext-binary", List.of(
+                        s.resolve("spc2.csprobe.extbinary.sprof").toString(), s.resolve("spc.csprobe.proftext").toString(),
+                        s.resolve("spx.csprobe.extbinary.sprof").toString(), s.resolve("spc.csprobe.extbinary.sprof").toString(),
+                        "--sample")),
+                Arguments.of("line sample profiles and a damaged input, --failure-mode=warn, binary", List.of(
+                        s.resolve("spc.line.proftext").toString(), s.resolve("spc2.line.binary.sprof").toString(),
+                        p.resolve("bad/trunc.profraw").toString(), s.resolve("spx.line.extbinary.sprof").toString(),
+                        s.resolve("spc.gcov.afdo").toString(), "--sample", "--binary", "--failure-mode=warn")),
+                Arguments.of("sample profiles, MD5 names and strings, a function filter", List.of(
+                        p.resolve("sample/plain.proftext").toString(), p.resolve("sample/plain.md5.sprof").toString(),
+                        p.resolve("sample/plain.binary.sprof").toString(), p.resolve("sample/plain.md5z.sprof").toString(),
+                        "--sample", "--no-function=^ma", "--use-md5")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -156,6 +173,40 @@ class SparkMergeLocalTest {
                 for (String f : files) {
                     assertThat(Files.readAllBytes(out.resolveSibling(f))).as(f)
                             .isEqualTo(Files.readAllBytes(expected.resolveSibling(f)));
+                }
+            }
+        }
+    }
+
+    /**
+     * A sample merge that cannot be finished stops as merge --sample stops, whichever part holds the
+     * input that stops it: profiles that are probe-based after ones that are not, and (earlier in
+     * input order) an input that cannot be read under --failure-mode=any.
+     */
+    @Test
+    void sampleMergesStopAsTheCommandLineStops() throws Exception {
+        Path s = Fixtures.root().resolve("profiles/sample");
+        Path missing = dir.resolve("missing.proftext");
+        List<List<String>> cases = List.of(
+                List.of(s.resolve("plain.proftext").toString(), s.resolve("plain.binary.sprof").toString(),
+                        s.resolve("hash1.proftext").toString(), s.resolve("plain.proftext").toString(), "--sample"),
+                List.of(s.resolve("plain.proftext").toString(), missing.toString(),
+                        s.resolve("hash1.proftext").toString(), s.resolve("plain.proftext").toString(), "--sample"));
+        for (List<String> args : cases) {
+            Path out = dir.resolve("stopped.sprof");
+            Fixtures.Run cli = Fixtures.cli(command("merge", "-o", out.toString(), args));
+            assertThat(cli.exitCode()).isEqualTo(1);
+            assertThat(cli.stderr()).hasSize(1);
+            for (int partitions : new int[] {1, 2, 4}) {
+                for (SparkMerge.Layout layout : List.of(SparkMerge.CONTIGUOUS, INTERLEAVED)) {
+                    ByteArrayOutputStream err = new ByteArrayOutputStream();
+                    int rc = SparkMergeMain.run(sc, SparkMergeArgs.parse(command("-o", out.toString(), "--partitions",
+                            Integer.toString(partitions), args)), new PrintStream(err, true,
+                            StandardCharsets.ISO_8859_1), layout);
+                    assertThat(rc).isEqualTo(1);
+                    assertThat(Fixtures.lines(err)).containsExactly(cli.stderr().get(0)
+                            .replaceFirst("^(jprofdata: )?error: ", "jprofdata-spark: error: "));
+                    assertThat(out).doesNotExist();
                 }
             }
         }

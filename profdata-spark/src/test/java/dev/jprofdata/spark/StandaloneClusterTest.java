@@ -27,6 +27,7 @@ class StandaloneClusterTest {
     void twoWorkersMergeToTheCommandLinesBytes() throws Exception {
         Path p = Fixtures.root().resolve("profiles");
         Path o = Fixtures.root().resolve("offload");
+        Path s = p.resolve("sample/real");
         List<List<String>> merges = List.of(
                 List.of(p.resolve("many").toString(), p.resolve("ir_1.profraw").toString(),
                         "--weighted-input=2," + p.resolve("ir.profdata"), p.resolve("bad/trunc.profraw").toString(),
@@ -35,7 +36,14 @@ class StandaloneClusterTest {
                         p.resolve("vsites_3.profraw").toString(), p.resolve("vsites.proftext").toString(), "--text"),
                 List.of(o.resolve("app.amdgcn-amd-amdhsa.0.profraw").toString(),
                         o.resolve("app.amdgcn-amd-amdhsa.1.profraw").toString(),
-                        o.resolve("divergent_hot_v3.amdgcn-amd-amdhsa.0.profraw").toString()));
+                        o.resolve("divergent_hot_v3.amdgcn-amd-amdhsa.0.profraw").toString()),
+                // Sample profiles of two programs whose main differs: the second step runs on the workers.
+                List.of(s.resolve("spc.csprobe.proftext").toString(), s.resolve("spx.csprobe.extbinary.sprof").toString(),
+                        s.resolve("spc2.csprobe.extbinary.sprof").toString(), p.resolve("bad/trunc.profraw").toString(),
+                        "--sample", "--failure-mode=warn"),
+                List.of(s.resolve("spc.probe.proftext").toString(), s.resolve("spx.probe.extbinary.sprof").toString(),
+                        s.resolve("spc2.probe.proftext").toString(), s.resolve("spx.probe.proftext").toString(),
+                        "--sample", "--text"));
         try (LoopbackCluster cluster = new LoopbackCluster(Files.createDirectories(dir.resolve("cluster")), 2)) {
             SparkConf conf = new SparkConf().setMaster(cluster.masterUrl()).setAppName("StandaloneClusterTest")
                     .set("spark.ui.enabled", "false").set("spark.driver.host", "127.0.0.1")

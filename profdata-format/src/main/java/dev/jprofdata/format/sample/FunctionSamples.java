@@ -290,6 +290,12 @@ public final class FunctionSamples {
         return node;
     }
 
+    /** The inlinee {@code callee} at {@code location}, or null when there is none (nothing is created). */
+    public FunctionSamples inlineeIfPresent(LineLocation location, FunctionId callee) {
+        int at = findCall(location.sortKey(), callee);
+        return at >= 0 ? inlinees[at] : null;
+    }
+
     /** The index of ({@code key}, {@code callee}), or -(insertion point) - 1. */
     private int findCall(long key, FunctionId callee) {
         int n = callSize;

@@ -1,6 +1,6 @@
 package dev.jprofdata.merge.sample;
 
-import dev.jprofdata.format.sample.SampleProfile;
+import dev.jprofdata.format.sample.SampleFormat;
 import dev.jprofdata.format.sample.SampleProfileFlags;
 
 /**
@@ -18,10 +18,9 @@ final class ProcessFlags {
     private boolean flowSensitive;
     private boolean md5;
 
-    /** Updates the flags as reading {@code input} does in LLVM. */
-    void update(SampleProfile input, boolean profileIsFsOption) {
-        SampleProfileFlags f = input.flags();
-        switch (input.format()) {
+    /** Updates the flags as reading an input of {@code format} with flags {@code f} does in LLVM. */
+    void update(SampleFormat format, SampleProfileFlags f, boolean profileIsFsOption) {
+        switch (format) {
             case TEXT -> {
                 probeBased = f.probeBased();
                 contextSensitive = f.contextSensitive();

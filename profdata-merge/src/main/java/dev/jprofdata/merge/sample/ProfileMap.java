@@ -62,6 +62,35 @@ final class ProfileMap {
         return gone.size();
     }
 
+    /** Every profile with its key, in insertion order. */
+    void forEach(java.util.function.BiConsumer<Long, FunctionSamples> action) {
+        map.forEach(action);
+    }
+
+    /** Puts {@code samples} at {@code key}, which is present, keeping its place. */
+    void replace(long key, FunctionSamples samples) {
+        if (map.replace(key, samples) == null) {
+            throw new IllegalStateException("no profile at key " + key);
+        }
+    }
+
+    /**
+     * Inserts the profiles again in {@code order} (all keys, each once), as if they had been
+     * inserted in that order; only before anything was removed.
+     */
+    void reorder(List<Long> order) {
+        if (hadErasures() || order.size() != map.size()) {
+            throw new IllegalStateException("reorder needs every key once and no removals");
+        }
+        LinkedHashMap<Long, FunctionSamples> old = new LinkedHashMap<>(map);
+        map.clear();
+        historySize = 0;
+        for (Long k : order) {
+            map.put(k, old.get(k));
+            log(k, false);
+        }
+    }
+
     Collection<FunctionSamples> values() {
         return map.values();
     }
