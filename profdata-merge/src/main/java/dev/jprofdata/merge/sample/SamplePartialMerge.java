@@ -253,11 +253,13 @@ public final class SamplePartialMerge {
             out.word(k);
         }
         Map<Long, Long> firstSeen = state.firstSeen();
+        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.of(state.profiles().values());
+        names.write(out);
         out.number(state.profiles().size());
         state.profiles().forEach((key, samples) -> {
             out.word(key);
             out.number(firstSeen.get(key));
-            SampleStateCodec.node(out, samples);
+            SampleStateCodec.node(out, samples, names);
         });
         return out.toByteArray();
     }
@@ -320,12 +322,13 @@ public final class SamplePartialMerge {
         for (int i = 0; i < conflicts; i++) {
             part.state.conflicts().add(in.word());
         }
+        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.read(in);
         int functions = in.length(18, "the function count");
         for (int i = 0; i < functions; i++) {
             int keyAt = in.offset();
             long key = in.word();
             long seen = in.number();
-            FunctionSamples samples = SampleStateCodec.node(in);
+            FunctionSamples samples = SampleStateCodec.node(in, names);
             if (!part.state.insertDecoded(key, seen, samples)) {
                 throw in.problem(keyAt, "function key " + Long.toUnsignedString(key) + " appears twice");
             }

@@ -9,7 +9,6 @@ import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
 import dev.jprofdata.merge.MergeInput;
 import java.io.IOException;
-import dev.jprofdata.merge.state.StateBytesOut;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -84,26 +83,23 @@ public final class SamplePartialMerger {
      * keyed as the merge does, every other function left out.
      */
     public byte[] contributions(List<MergeInput> inputs, int[] indices, Set<Long> keys) {
-        StateBytesOut out = new StateBytesOut();
-        out.word(SampleReplay.MAGIC);
-        out.number(SampleReplay.VERSION);
-        out.number(inputs.size());
+        List<SampleReplay.InputContributions> read = new ArrayList<>(inputs.size());
         SampleMergeState keying = SampleMergeState.forPart(options);
-        forEachRead(inputs, (k, read) -> {
+        forEachRead(inputs, (k, in) -> {
             List<SampleMergeState.Contribution> kept = new ArrayList<>();
-            if (read.error() == null) {
-                for (SampleMergeState.Contribution c : keying.contributions(read.profile())) {
+            if (in.error() == null) {
+                for (SampleMergeState.Contribution c : keying.contributions(in.profile())) {
                     if (keys.contains(c.key())) {
                         kept.add(c);
                     }
                 }
             } else {
-                failure(inputs.get(k), read.error()); // a runtime exception is thrown on
+                failure(inputs.get(k), in.error()); // a runtime exception is thrown on
             }
-            SampleReplay.writeInput(out, indices[k], read.error() == null, kept);
+            read.add(new SampleReplay.InputContributions(indices[k], in.error() == null, kept));
             return true;
         });
-        return out.toByteArray();
+        return SampleReplay.write(read);
     }
 
     private void run(List<MergeInput> inputs, int[] indices, SamplePartialMerge part) {

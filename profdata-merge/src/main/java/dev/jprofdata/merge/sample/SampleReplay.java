@@ -37,19 +37,38 @@ public final class SampleReplay {
     public record Result(Map<Long, FunctionSamples> profiles, Map<Integer, List<FunctionProblem>> problems) {
     }
 
-    /** Writes the contributions of one input ({@code readable} false: it could not be read). */
-    static void writeInput(StateBytesOut out, int index, boolean readable, List<SampleMergeState.Contribution> kept) {
-        out.number(index);
-        out.flag(readable);
-        if (!readable) {
-            return;
+    /** One input's contributions to the functions merged again ({@code readable} false: it could not be read). */
+    record InputContributions(int index, boolean readable, List<SampleMergeState.Contribution> kept) {
+    }
+
+    /** The bytes of some inputs' contributions: the names they use, then input by input. */
+    static byte[] write(List<InputContributions> inputs) {
+        List<FunctionSamples> all = new ArrayList<>();
+        for (InputContributions in : inputs) {
+            for (SampleMergeState.Contribution c : in.kept()) {
+                all.add(c.samples());
+            }
         }
-        out.number(kept.size());
-        for (SampleMergeState.Contribution c : kept) {
-            out.word(c.key());
-            out.number(c.remapStatus().ordinal());
-            SampleStateCodec.node(out, c.samples());
+        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.of(all);
+        StateBytesOut out = new StateBytesOut();
+        out.word(MAGIC);
+        out.number(VERSION);
+        names.write(out);
+        out.number(inputs.size());
+        for (InputContributions in : inputs) {
+            out.number(in.index());
+            out.flag(in.readable());
+            if (!in.readable()) {
+                continue;
+            }
+            out.number(in.kept().size());
+            for (SampleMergeState.Contribution c : in.kept()) {
+                out.word(c.key());
+                out.number(c.remapStatus().ordinal());
+                SampleStateCodec.node(out, c.samples(), names);
+            }
         }
+        return out.toByteArray();
     }
 
     /**
@@ -108,6 +127,7 @@ public final class SampleReplay {
         if (version != VERSION) {
             throw in.problem(at, "version " + version + " of the encoding; this build reads " + VERSION);
         }
+        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.read(in);
         int inputs = in.length(2, "the input count");
         for (int i = 0; i < inputs; i++) {
             at = in.offset();
@@ -128,7 +148,7 @@ public final class SampleReplay {
                                 + ", which is not merged again");
                     }
                     MergeStatus status = MergeStatus.values()[in.small(STATUSES - 1, "a merge status")];
-                    kept.add(new SampleMergeState.Contribution(key, SampleStateCodec.node(in), status, 0));
+                    kept.add(new SampleMergeState.Contribution(key, SampleStateCodec.node(in, names), status, 0));
                 }
             }
             if (byInput.put(index, kept) != null) {

@@ -120,6 +120,51 @@ class SamplePartialMergeTest {
         return SampleProfiles.read(fixture(file)).profiles().size();
     }
 
+    /**
+     * Damaged bytes of a part and of the second step's contributions are refused with a
+     * {@link dev.jprofdata.merge.MergeStateFormatException} (or, where the damage leaves a valid
+     * encoding, decoded), never another exception: cut short at every length, and bytes changed at
+     * seeded random places.
+     */
+    @org.junit.jupiter.api.Test
+    void damagedBytesAreAnErrorAtAnOffset() throws Exception {
+        Assumptions.assumeTrue(Files.isDirectory(DIR), "fixtures not found");
+        List<MergeInput> inputs = inputsOf(List.of("real/spc.csprobe.proftext", "real/spx.csprobe.extbinary.sprof",
+                "vtable.proftext", "missing.proftext"));
+        SampleMergeOptions options = SampleMergeOptions.builder().numThreads(1).failureMode(FailureMode.WARN).build();
+        SamplePartialMerger merger = new SamplePartialMerger(options);
+        int[] all = {0, 1, 2, 3};
+        SamplePartialMerge part = merger.merge(inputs, all, 4);
+        byte[] encoded = part.encode();
+        assertThat(part.conflicts()).isNotEmpty();
+        byte[] contributions = merger.contributions(inputs, all, part.conflicts());
+        Set<Integer> failed = part.failures().keySet();
+        List<String> names = inputs.stream().map(MergeInput::displayName).toList();
+        long[] weights = inputs.stream().mapToLong(MergeInput::weight).toArray();
+        Random random = new Random(20261127);
+        for (int round = 0; round < 600; round++) {
+            boolean partBytes = round % 2 == 0;
+            byte[] bytes = (partBytes ? encoded : contributions).clone();
+            if (round < 200) {
+                bytes = Arrays.copyOf(bytes, random.nextInt(bytes.length));
+            } else {
+                for (int k = 1 + random.nextInt(4); k > 0; k--) {
+                    bytes[random.nextInt(bytes.length)] = (byte) random.nextInt(256);
+                }
+            }
+            byte[] damaged = bytes;
+            try {
+                if (partBytes) {
+                    SamplePartialMerge.decode(damaged, "damaged", 4, options);
+                } else {
+                    SampleReplay.replay(options, part.conflicts(), List.of(damaged), names, weights, failed);
+                }
+            } catch (dev.jprofdata.merge.MergeStateFormatException e) {
+                assertThat(e.offset()).isBetween(0L, (long) damaged.length);
+            }
+        }
+    }
+
     /** The functions a merge with one part per input marks to merge again, by name. */
     private static List<String> conflictNames(List<String> files) throws Exception {
         List<MergeInput> inputs = inputsOf(files);
