@@ -6,41 +6,51 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.PairFlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.util.SerializableConfiguration;
+import scala.Tuple2;
 
 /**
  * The second step of a sample merge on Spark, run only when some functions' contributions cannot
- * simply be added: each task reads its inputs again and hands on only their contributions to those
- * functions ({@link SamplePartialMerger#contributions}), for the driver to merge input by input.
+ * simply be added: each task reads its inputs again and hands on their contributions to those
+ * functions, one chunk of bytes per function ({@link SamplePartialMerger#contributions}), keyed by
+ * the function so that Spark brings each function's chunks together ({@link ReplayTask}).
  */
-final class ContributionTask implements FlatMapFunction<Iterator<SparkInput>, byte[]> {
+final class ContributionTask implements PairFlatMapFunction<Iterator<SparkInput>, Long, byte[]> {
     private static final long serialVersionUID = 1L;
 
     private final SparkMergeArgs args;
     private final Broadcast<long[]> keys;
+    private final Broadcast<int[]> failed;
     private final Broadcast<SerializableConfiguration> conf;
 
-    ContributionTask(SparkMergeArgs args, Broadcast<long[]> keys, Broadcast<SerializableConfiguration> conf) {
+    ContributionTask(SparkMergeArgs args, Broadcast<long[]> keys, Broadcast<int[]> failed,
+            Broadcast<SerializableConfiguration> conf) {
         this.args = args;
         this.keys = keys;
+        this.failed = failed;
         this.conf = conf;
     }
 
     @Override
-    public Iterator<byte[]> call(Iterator<SparkInput> partition) throws Exception {
+    public Iterator<Tuple2<Long, byte[]>> call(Iterator<SparkInput> partition) throws Exception {
         List<SparkInput> mine = new ArrayList<>();
         partition.forEachRemaining(mine::add);
         if (mine.isEmpty()) {
-            return List.<byte[]>of().iterator();
+            return List.<Tuple2<Long, byte[]>>of().iterator();
         }
         mine.sort(Comparator.comparingInt(SparkInput::index));
         Set<Long> wanted = new TreeSet<>();
         for (long k : keys.value()) {
             wanted.add(k);
+        }
+        Set<Integer> failedBefore = new TreeSet<>();
+        for (int i : failed.value()) {
+            failedBefore.add(i);
         }
         try (LocalCopies copies = new LocalCopies(conf.value().value())) {
             List<MergeInput> inputs = new ArrayList<>(mine.size());
@@ -50,8 +60,11 @@ final class ContributionTask implements FlatMapFunction<Iterator<SparkInput>, by
                 inputs.add(new MergeInput(copies.localPath(in.uri()), in.displayName(), in.weight()));
                 indices[k] = in.index();
             }
-            byte[] bytes = new SamplePartialMerger(SampleOptionsOf.merge(args)).contributions(inputs, indices, wanted);
-            return List.of(bytes).iterator();
+            Map<Long, byte[]> chunks = new SamplePartialMerger(SampleOptionsOf.merge(args)).contributions(inputs,
+                    indices, wanted, failedBefore);
+            List<Tuple2<Long, byte[]>> out = new ArrayList<>(chunks.size());
+            chunks.forEach((key, bytes) -> out.add(new Tuple2<>(key, bytes)));
+            return out.iterator();
         }
     }
 }

@@ -31,8 +31,9 @@ import org.apache.spark.util.SerializableConfiguration;
  * partition of the inputs merged into a partial sample merge on the executors
  * ({@link SamplePartTask}), the parts combined with {@code treeReduce} ({@link SamplePartCombiner}),
  * then, only if some functions' contributions could not simply be added, those functions' inputs'
- * contributions collected ({@link ContributionTask}) and merged again input by input on the
- * driver; finished, reported and written as {@code jprofdata merge --sample} does.
+ * contributions taken out where the inputs are read ({@link ContributionTask}), brought together
+ * per function by a shuffle and merged again input by input on the executors
+ * ({@link ReplayTask}); finished, reported and written as {@code jprofdata merge --sample} does.
  */
 final class SparkSampleMerge {
     private SparkSampleMerge() {
@@ -71,8 +72,12 @@ final class SparkSampleMerge {
         SortedSet<Long> conflicts = merged.conflicts();
         if (!conflicts.isEmpty()) {
             Broadcast<long[]> keys = sc.broadcast(conflicts.stream().mapToLong(Long::longValue).toArray());
-            List<byte[]> extracts = laid.mapPartitions(new ContributionTask(args, keys, conf)).collect();
-            replayed = SampleReplay.replay(options, conflicts, extracts, names, weights, merged.failures().keySet());
+            Broadcast<int[]> failed = sc.broadcast(merged.failures().keySet().stream().mapToInt(Integer::intValue)
+                    .toArray());
+            Broadcast<long[]> weightOf = sc.broadcast(weights);
+            List<byte[]> functions = laid.mapPartitionsToPair(new ContributionTask(args, keys, failed, conf))
+                    .groupByKey(partitions).map(new ReplayTask(args, weightOf)).collect();
+            replayed = SampleReplay.collect(conflicts, functions, names);
         }
         return new Outcome(merged.finish(options, replayed), all.failedOn());
     }

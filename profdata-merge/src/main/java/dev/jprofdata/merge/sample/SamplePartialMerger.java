@@ -13,6 +13,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -79,27 +81,43 @@ public final class SamplePartialMerger {
 
     /**
      * The contributions of {@code inputs} (input {@code indices[k]} of the whole merge) to the
-     * functions {@code keys}, as {@link SampleReplay#replay} reads them: read again, remapped and
-     * keyed as the merge does, every other function left out.
+     * functions {@code keys}, one chunk of bytes per function, as {@link SampleReplay#replay} reads
+     * them: read again, remapped and keyed as the merge does, every other function left out.
+     *
+     * @param failed the inputs that could not be read when the parts were merged
+     * @throws SampleMergeException an input reads differently than it did then (it changed while
+     *     the merge ran)
      */
-    public byte[] contributions(List<MergeInput> inputs, int[] indices, Set<Long> keys) {
-        List<SampleReplay.InputContributions> read = new ArrayList<>(inputs.size());
+    public Map<Long, byte[]> contributions(List<MergeInput> inputs, int[] indices, Set<Long> keys,
+            Set<Integer> failed) {
+        TreeMap<Long, List<SampleReplay.Placed>> byKey = new TreeMap<>();
         SampleMergeState keying = SampleMergeState.forPart(options);
         forEachRead(inputs, (k, in) -> {
-            List<SampleMergeState.Contribution> kept = new ArrayList<>();
-            if (in.error() == null) {
-                for (SampleMergeState.Contribution c : keying.contributions(in.profile())) {
-                    if (keys.contains(c.key())) {
-                        kept.add(c);
-                    }
-                }
-            } else {
+            int index = indices[k];
+            boolean readable = in.error() == null;
+            if (!readable) {
                 failure(inputs.get(k), in.error()); // a runtime exception is thrown on
             }
-            read.add(new SampleReplay.InputContributions(indices[k], in.error() == null, kept));
+            if (readable == failed.contains(index)) {
+                throw new SampleMergeException(inputs.get(k).displayName() + (readable
+                        ? " was read now but failed before" : " failed now but was read before")
+                        + " (it changed while the merge ran)");
+            }
+            if (readable) {
+                List<SampleMergeState.Contribution> all = keying.contributions(in.profile());
+                for (int p = 0; p < all.size(); p++) {
+                    SampleMergeState.Contribution c = all.get(p);
+                    if (keys.contains(c.key())) {
+                        byKey.computeIfAbsent(c.key(), x -> new ArrayList<>())
+                                .add(new SampleReplay.Placed(index, p, c.remapStatus(), c.samples()));
+                    }
+                }
+            }
             return true;
         });
-        return SampleReplay.write(read);
+        TreeMap<Long, byte[]> out = new TreeMap<>();
+        byKey.forEach((key, placed) -> out.put(key, SampleReplay.chunk(placed)));
+        return out;
     }
 
     private void run(List<MergeInput> inputs, int[] indices, SamplePartialMerge part) {

@@ -7,24 +7,36 @@ import dev.jprofdata.merge.state.StateBytesIn;
 import dev.jprofdata.merge.state.StateBytesOut;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 
 /**
  * The second step of a merge in parts, for the functions whose contributions could not simply be
- * added ({@link SamplePartialMerge#conflicts()}): every input's contributions to those functions
- * are taken out where the input is read ({@link SamplePartialMerger#contributions}, as bytes) and
- * merged again, input by input in input order, exactly as the one-machine merge merges them. Only
- * those functions travel, so a merge whose inputs agree never takes this step, and one where a few
- * functions' checksums changed between builds moves only those.
+ * added ({@link SamplePartialMerge#conflicts()}). It has three pieces, each working on bytes so that
+ * they can run on different machines:
+ *
+ * <ol>
+ *   <li>where the inputs are read, each input's contributions to those functions are taken out,
+ *       one chunk of bytes per function ({@link SamplePartialMerger#contributions});</li>
+ *   <li>for each function, anywhere, its chunks are merged input by input in input order, exactly
+ *       as the one-machine merge merges them, which also gives its problem lines
+ *       ({@link #replay});</li>
+ *   <li>the driver gathers the merged functions and their problems ({@link #collect}).</li>
+ * </ol>
+ *
+ * <p>A function's merge touches only that function, so the functions can be merged apart. Only
+ * contributions to those functions travel: a merge whose inputs agree never takes this step, and
+ * one where a few functions' checksums changed between builds moves only those.
  */
 public final class SampleReplay {
-    /** "JPSR", then the encoding's version. */
-    static final long MAGIC = 0x5253504AL;
-    static final int VERSION = 1;
+    /** "JPSC": one function's contributions from some inputs. */
+    private static final long CHUNK_MAGIC = 0x4353504AL;
+    /** "JPSF": one function merged again, with its problems. */
+    private static final long MERGED_MAGIC = 0x4653504AL;
+    private static final int VERSION = 1;
     private static final int STATUSES = MergeStatus.values().length;
 
     private SampleReplay() {
@@ -37,126 +49,185 @@ public final class SampleReplay {
     public record Result(Map<Long, FunctionSamples> profiles, Map<Integer, List<FunctionProblem>> problems) {
     }
 
-    /** One input's contributions to the functions merged again ({@code readable} false: it could not be read). */
-    record InputContributions(int index, boolean readable, List<SampleMergeState.Contribution> kept) {
+    /** A contribution of input {@code input}, the {@code position}-th profile it merges. */
+    record Placed(int input, int position, MergeStatus status, FunctionSamples samples) {
     }
 
-    /** The bytes of some inputs' contributions: the names they use, then input by input. */
-    static byte[] write(List<InputContributions> inputs) {
-        List<FunctionSamples> all = new ArrayList<>();
-        for (InputContributions in : inputs) {
-            for (SampleMergeState.Contribution c : in.kept()) {
-                all.add(c.samples());
-            }
-        }
-        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.of(all);
+    /** The bytes of one function's contributions (all of one key). */
+    static byte[] chunk(List<Placed> placed) {
+        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.of(placed.stream().map(Placed::samples).toList());
         StateBytesOut out = new StateBytesOut();
-        out.word(MAGIC);
+        out.word(CHUNK_MAGIC);
         out.number(VERSION);
         names.write(out);
-        out.number(inputs.size());
-        for (InputContributions in : inputs) {
-            out.number(in.index());
-            out.flag(in.readable());
-            if (!in.readable()) {
-                continue;
-            }
-            out.number(in.kept().size());
-            for (SampleMergeState.Contribution c : in.kept()) {
-                out.word(c.key());
-                out.number(c.remapStatus().ordinal());
-                SampleStateCodec.node(out, c.samples(), names);
-            }
+        out.number(placed.size());
+        for (Placed p : placed) {
+            out.number(p.input());
+            out.number(p.position());
+            out.number(p.status().ordinal());
+            SampleStateCodec.node(out, p.samples(), names);
         }
         return out.toByteArray();
     }
 
     /**
-     * Merges the functions {@code keys} again from {@code extracts} (the bytes of
-     * {@link SamplePartialMerger#contributions}, together covering every input once), each input
-     * times its weight, in input order.
+     * Merges function {@code key} again from its chunks (from {@link SamplePartialMerger#contributions},
+     * in any order, together covering every input that contributes to it): every contribution
+     * times its input's weight, in input order. The result, as bytes, is one of
+     * {@link #collect}'s inputs.
      *
-     * @param names each input's name as problems report it
-     * @param failed the inputs that could not be read when the parts were merged
-     * @throws MergeStateFormatException damaged bytes, or inputs that read differently than they did
-     *     for the parts (changed while the merge ran)
+     * @param weights every input's weight, by index
+     * @throws MergeStateFormatException damaged chunks, or a contribution given twice
      */
-    public static Result replay(SampleMergeOptions options, SortedSet<Long> keys, List<byte[]> extracts,
-            List<String> names, long[] weights, Set<Integer> failed) throws MergeStateFormatException {
-        int n = names.size();
-        TreeMap<Integer, List<SampleMergeState.Contribution>> byInput = new TreeMap<>();
-        for (int e = 0; e < extracts.size(); e++) {
-            read(extracts.get(e), "contributions " + e, n, keys, failed, byInput);
+    public static byte[] replay(SampleMergeOptions options, long key, Iterable<byte[]> chunks, long[] weights)
+            throws MergeStateFormatException {
+        List<Placed> all = new ArrayList<>();
+        int c = 0;
+        for (byte[] chunk : chunks) {
+            read(chunk, "contributions " + c++ + " of function " + Long.toUnsignedString(key), weights.length, all);
         }
-        if (byInput.size() != n) {
-            throw new MergeStateFormatException("the contributions", 0,
-                    "they cover " + byInput.size() + " of " + n + " inputs");
+        all.sort(Comparator.comparingInt(Placed::input).thenComparingInt(Placed::position));
+        for (int i = 1; i < all.size(); i++) {
+            if (all.get(i).input() == all.get(i - 1).input() && all.get(i).position() == all.get(i - 1).position()) {
+                throw new MergeStateFormatException("the contributions of function " + Long.toUnsignedString(key), 0,
+                        "input " + all.get(i).input() + " gives its contribution " + all.get(i).position() + " twice");
+            }
         }
         SampleMergeState state = new SampleMergeState(options);
-        TreeMap<Integer, List<FunctionProblem>> problems = new TreeMap<>();
-        for (Map.Entry<Integer, List<SampleMergeState.Contribution>> e : byInput.entrySet()) {
-            int i = e.getKey();
-            List<FunctionProblem> found = new ArrayList<>();
-            for (SampleMergeState.Contribution c : e.getValue()) {
-                state.merge(c, weights[i], names.get(i), found);
-            }
-            if (!found.isEmpty()) {
-                problems.put(i, found);
+        StateBytesOut problems = new StateBytesOut();
+        int problemCount = 0;
+        for (Placed p : all) {
+            List<FunctionProblem> found = new ArrayList<>(1);
+            // The file name is the driver's to fill in; the merge only needs a placeholder.
+            state.merge(new SampleMergeState.Contribution(key, p.samples(), p.status(), 0), weights[p.input()], "",
+                    found);
+            for (FunctionProblem f : found) {
+                problems.number(p.input());
+                problems.number(p.position());
+                problems.text(f.context());
+                problems.number(f.status().ordinal());
+                problems.number(f.droppedCount());
+                problemCount++;
             }
         }
+        FunctionSamples merged = state.profiles().get(key);
+        if (merged == null) {
+            throw new MergeStateFormatException("the contributions of function " + Long.toUnsignedString(key), 0,
+                    "no input contributes to it");
+        }
+        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.of(List.of(merged));
+        StateBytesOut out = new StateBytesOut();
+        out.word(MERGED_MAGIC);
+        out.number(VERSION);
+        out.word(key);
+        names.write(out);
+        SampleStateCodec.node(out, merged, names);
+        out.number(problemCount);
+        byte[] p = problems.toByteArray();
+        byte[] head = out.toByteArray();
+        byte[] whole = java.util.Arrays.copyOf(head, head.length + p.length);
+        System.arraycopy(p, 0, whole, head.length, p.length);
+        return whole;
+    }
+
+    /**
+     * Gathers the functions merged again ({@link #replay}'s bytes, one per key of {@code keys}, in
+     * any order) into what {@link SamplePartialMerge#finish} takes.
+     *
+     * @param inputNames every input's name as problems report it, by index
+     * @throws MergeStateFormatException damaged bytes, a key missing or given twice
+     */
+    public static Result collect(SortedSet<Long> keys, Iterable<byte[]> merged, List<String> inputNames)
+            throws MergeStateFormatException {
         TreeMap<Long, FunctionSamples> profiles = new TreeMap<>();
-        for (long k : keys) {
-            FunctionSamples f = state.profiles().get(k);
-            if (f == null) {
-                throw new MergeStateFormatException("the contributions", 0,
-                        "no input contributes to function key " + Long.toUnsignedString(k));
-            }
-            profiles.put(k, f);
+        record Ordered(int position, FunctionProblem problem) {
         }
+        TreeMap<Integer, List<Ordered>> byInput = new TreeMap<>();
+        int m = 0;
+        for (byte[] bytes : merged) {
+            StateBytesIn in = new StateBytesIn(bytes, "merged function " + m++);
+            header(in, MERGED_MAGIC, "not a function of a sample-profile merge merged again");
+            int keyAt = in.offset();
+            long key = in.word();
+            if (!keys.contains(key)) {
+                throw in.problem(keyAt, "function key " + Long.toUnsignedString(key) + " is not merged again");
+            }
+            SampleStateCodec.NameTable names = SampleStateCodec.NameTable.read(in);
+            FunctionSamples samples = SampleStateCodec.node(in, names);
+            if (profiles.put(key, samples) != null) {
+                throw in.problem(keyAt, "function key " + Long.toUnsignedString(key) + " appears twice");
+            }
+            int problems = in.length(5, "a problem count");
+            for (int i = 0; i < problems; i++) {
+                int input = in.small(inputNames.size() - 1, "an input index");
+                int position = in.small(Integer.MAX_VALUE, "a position");
+                String context = in.text("a context");
+                MergeStatus status = MergeStatus.values()[in.small(STATUSES - 1, "a merge status")];
+                long dropped = in.number();
+                byInput.computeIfAbsent(input, k -> new ArrayList<>()).add(new Ordered(position,
+                        new FunctionProblem(inputNames.get(input), context, status, dropped)));
+            }
+            if (!in.atEnd()) {
+                throw in.problem(in.offset(), "bytes after the last problem");
+            }
+        }
+        if (!profiles.keySet().equals(keys)) {
+            throw new MergeStateFormatException("the functions merged again", 0,
+                    profiles.size() + " of " + keys.size() + " functions came back");
+        }
+        TreeMap<Integer, List<FunctionProblem>> problems = new TreeMap<>();
+        byInput.forEach((input, list) -> {
+            list.sort(Comparator.comparingInt(Ordered::position));
+            problems.put(input, list.stream().map(Ordered::problem).toList());
+        });
         return new Result(Collections.unmodifiableMap(profiles), Collections.unmodifiableMap(problems));
     }
 
-    private static void read(byte[] bytes, String source, int inputCount, Set<Long> keys, Set<Integer> failed,
-            TreeMap<Integer, List<SampleMergeState.Contribution>> byInput) throws MergeStateFormatException {
+    /**
+     * The whole second step on one machine: {@code chunks} are the maps of
+     * {@link SamplePartialMerger#contributions} from every part.
+     */
+    public static Result replayAll(SampleMergeOptions options, SortedSet<Long> keys,
+            List<Map<Long, byte[]>> chunks, List<String> inputNames, long[] weights) throws MergeStateFormatException {
+        List<byte[]> merged = new ArrayList<>();
+        for (long key : keys) {
+            List<byte[]> mine = new ArrayList<>();
+            for (Map<Long, byte[]> part : chunks) {
+                byte[] c = part.get(key);
+                if (c != null) {
+                    mine.add(c);
+                }
+            }
+            merged.add(replay(options, key, mine, weights));
+        }
+        return collect(keys, merged, inputNames);
+    }
+
+    private static void read(byte[] bytes, String source, int inputCount, List<Placed> into)
+            throws MergeStateFormatException {
         StateBytesIn in = new StateBytesIn(bytes, source);
-        if (in.word() != MAGIC) {
-            throw in.problem(0, "not the contributions of a sample-profile merge");
+        header(in, CHUNK_MAGIC, "not the contributions of a sample-profile merge");
+        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.read(in);
+        int n = in.length(12, "a contribution count");
+        for (int i = 0; i < n; i++) {
+            int input = in.small(inputCount - 1, "an input index");
+            int position = in.small(Integer.MAX_VALUE, "a position");
+            MergeStatus status = MergeStatus.values()[in.small(STATUSES - 1, "a merge status")];
+            into.add(new Placed(input, position, status, SampleStateCodec.node(in, names)));
+        }
+        if (!in.atEnd()) {
+            throw in.problem(in.offset(), "bytes after the last contribution");
+        }
+    }
+
+    private static void header(StateBytesIn in, long magic, String wrong) throws MergeStateFormatException {
+        if (in.word() != magic) {
+            throw in.problem(0, wrong);
         }
         int at = in.offset();
         int version = in.small(Integer.MAX_VALUE, "the version");
         if (version != VERSION) {
             throw in.problem(at, "version " + version + " of the encoding; this build reads " + VERSION);
-        }
-        SampleStateCodec.NameTable names = SampleStateCodec.NameTable.read(in);
-        int inputs = in.length(2, "the input count");
-        for (int i = 0; i < inputs; i++) {
-            at = in.offset();
-            int index = in.small(inputCount - 1, "an input index");
-            boolean readable = in.flag();
-            if (readable == failed.contains(index)) {
-                throw in.problem(at, "input " + index + (readable ? " was read now but failed before"
-                        : " failed now but was read before") + " (it changed while the merge ran)");
-            }
-            List<SampleMergeState.Contribution> kept = new ArrayList<>();
-            if (readable) {
-                int m = in.length(20, "a contribution count");
-                for (int c = 0; c < m; c++) {
-                    int keyAt = in.offset();
-                    long key = in.word();
-                    if (!keys.contains(key)) {
-                        throw in.problem(keyAt, "a contribution to function key " + Long.toUnsignedString(key)
-                                + ", which is not merged again");
-                    }
-                    MergeStatus status = MergeStatus.values()[in.small(STATUSES - 1, "a merge status")];
-                    kept.add(new SampleMergeState.Contribution(key, SampleStateCodec.node(in, names), status, 0));
-                }
-            }
-            if (byInput.put(index, kept) != null) {
-                throw in.problem(at, "input " + index + " appears twice");
-            }
-        }
-        if (!in.atEnd()) {
-            throw in.problem(in.offset(), "bytes after the last input");
         }
     }
 }

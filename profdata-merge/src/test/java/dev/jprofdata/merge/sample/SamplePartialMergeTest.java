@@ -121,7 +121,8 @@ class SamplePartialMergeTest {
     }
 
     /**
-     * Damaged bytes of a part and of the second step's contributions are refused with a
+     * Damaged bytes of a part, of a function's contributions and of a function merged again are
+     * refused with a
      * {@link dev.jprofdata.merge.MergeStateFormatException} (or, where the damage leaves a valid
      * encoding, decoded), never another exception: cut short at every length, and bytes changed at
      * seeded random places.
@@ -137,15 +138,19 @@ class SamplePartialMergeTest {
         SamplePartialMerge part = merger.merge(inputs, all, 4);
         byte[] encoded = part.encode();
         assertThat(part.conflicts()).isNotEmpty();
-        byte[] contributions = merger.contributions(inputs, all, part.conflicts());
         Set<Integer> failed = part.failures().keySet();
-        List<String> names = inputs.stream().map(MergeInput::displayName).toList();
+        long key = part.conflicts().first();
+        byte[] chunk = merger.contributions(inputs, all, part.conflicts(), failed).get(key);
         long[] weights = inputs.stream().mapToLong(MergeInput::weight).toArray();
+        byte[] merged = SampleReplay.replay(options, key, List.of(chunk), weights);
+        List<String> names = inputs.stream().map(MergeInput::displayName).toList();
+        java.util.SortedSet<Long> one = new TreeSet<>(Set.of(key));
+        assertThat(SampleReplay.collect(one, List.of(merged), names).profiles()).containsOnlyKeys(key);
         Random random = new Random(20261127);
-        for (int round = 0; round < 600; round++) {
-            boolean partBytes = round % 2 == 0;
-            byte[] bytes = (partBytes ? encoded : contributions).clone();
-            if (round < 200) {
+        for (int round = 0; round < 900; round++) {
+            byte[] original = round % 3 == 0 ? encoded : round % 3 == 1 ? chunk : merged;
+            byte[] bytes = original.clone();
+            if (round < 300) {
                 bytes = Arrays.copyOf(bytes, random.nextInt(bytes.length));
             } else {
                 for (int k = 1 + random.nextInt(4); k > 0; k--) {
@@ -154,10 +159,10 @@ class SamplePartialMergeTest {
             }
             byte[] damaged = bytes;
             try {
-                if (partBytes) {
-                    SamplePartialMerge.decode(damaged, "damaged", 4, options);
-                } else {
-                    SampleReplay.replay(options, part.conflicts(), List.of(damaged), names, weights, failed);
+                switch (round % 3) {
+                    case 0 -> SamplePartialMerge.decode(damaged, "damaged", 4, options);
+                    case 1 -> SampleReplay.replay(options, key, List.of(damaged), weights);
+                    default -> SampleReplay.collect(one, List.of(damaged), names);
                 }
             } catch (dev.jprofdata.merge.MergeStateFormatException e) {
                 assertThat(e.offset()).isBetween(0L, (long) damaged.length);
@@ -248,14 +253,14 @@ class SamplePartialMergeTest {
         }
         SampleReplay.Result replayed = null;
         if (!keys.isEmpty()) {
-            List<byte[]> extracts = new ArrayList<>();
+            List<java.util.Map<Long, byte[]>> chunks = new ArrayList<>();
             for (List<Integer> m : members) {
-                extracts.add(merger.contributions(pick(inputs, m), indices(m), keys));
+                chunks.add(merger.contributions(pick(inputs, m), indices(m), keys, whole.failures().keySet()));
             }
+            java.util.Collections.shuffle(chunks, random); // each function's chunks come in any order
             List<String> names = inputs.stream().map(MergeInput::displayName).toList();
             long[] weights = inputs.stream().mapToLong(MergeInput::weight).toArray();
-            Set<Integer> failed = whole.failures().keySet();
-            replayed = SampleReplay.replay(options, keys, extracts, names, weights, failed);
+            replayed = SampleReplay.replayAll(options, keys, chunks, names, weights);
         }
         return whole.finish(options, replayed);
     }
