@@ -82,26 +82,30 @@ public class PartialStateBench {
     }
 
     private static SamplePartialMerge samplePart(List<Path> runs, SampleMergeOptions options, int n, int from, int k) {
+        return new SamplePartialMerger(options).merge(inputs(runs, from, k), indices(from, k), n);
+    }
+
+    /** Runs {@code from..from+k}, cycling through the directory. */
+    private static List<MergeInput> inputs(List<Path> runs, int from, int k) {
         List<MergeInput> inputs = new ArrayList<>();
-        int[] indices = new int[k];
         for (int i = 0; i < k; i++) {
             Path p = runs.get((from + i) % runs.size());
             inputs.add(new MergeInput(p, p.toString(), 1));
+        }
+        return inputs;
+    }
+
+    private static int[] indices(int from, int k) {
+        int[] indices = new int[k];
+        for (int i = 0; i < k; i++) {
             indices[i] = from + i;
         }
-        return new SamplePartialMerger(options).merge(inputs, indices, n);
+        return indices;
     }
 
     /** Runs {@code from..from+k} (cycling through the directory) as one part of a merge of n. */
     private static PartialMerge part(List<Path> runs, MergeOptions options, int n, int from, int k)
             throws Exception {
-        List<MergeInput> inputs = new ArrayList<>();
-        int[] indices = new int[k];
-        for (int i = 0; i < k; i++) {
-            Path p = runs.get((from + i) % runs.size());
-            inputs.add(new MergeInput(p, p.toString(), 1));
-            indices[i] = from + i;
-        }
-        return new PartialMerger(options, n).merge(inputs, indices, Set.of());
+        return new PartialMerger(options, n).merge(inputs(runs, from, k), indices(from, k), Set.of());
     }
 }

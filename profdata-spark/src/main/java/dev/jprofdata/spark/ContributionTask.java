@@ -1,9 +1,7 @@
 package dev.jprofdata.spark;
 
-import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.sample.SamplePartialMerger;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -38,12 +36,10 @@ final class ContributionTask implements PairFlatMapFunction<Iterator<SparkInput>
 
     @Override
     public Iterator<Tuple2<Long, byte[]>> call(Iterator<SparkInput> partition) throws Exception {
-        List<SparkInput> mine = new ArrayList<>();
-        partition.forEachRemaining(mine::add);
-        if (mine.isEmpty()) {
+        TaskInputs local = TaskInputs.of(partition, conf.value().value());
+        if (local == null) {
             return List.<Tuple2<Long, byte[]>>of().iterator();
         }
-        mine.sort(Comparator.comparingInt(SparkInput::index));
         Set<Long> wanted = new TreeSet<>();
         for (long k : keys.value()) {
             wanted.add(k);
@@ -52,16 +48,9 @@ final class ContributionTask implements PairFlatMapFunction<Iterator<SparkInput>
         for (int i : failed.value()) {
             failedBefore.add(i);
         }
-        try (LocalCopies copies = new LocalCopies(conf.value().value())) {
-            List<MergeInput> inputs = new ArrayList<>(mine.size());
-            int[] indices = new int[mine.size()];
-            for (int k = 0; k < mine.size(); k++) {
-                SparkInput in = mine.get(k);
-                inputs.add(new MergeInput(copies.localPath(in.uri()), in.displayName(), in.weight()));
-                indices[k] = in.index();
-            }
-            Map<Long, byte[]> chunks = new SamplePartialMerger(SampleOptionsOf.merge(args)).contributions(inputs,
-                    indices, wanted, failedBefore);
+        try (local) {
+            Map<Long, byte[]> chunks = new SamplePartialMerger(SampleOptionsOf.merge(args)).contributions(
+                    local.inputs(), local.indices(), wanted, failedBefore);
             List<Tuple2<Long, byte[]>> out = new ArrayList<>(chunks.size());
             chunks.forEach((key, bytes) -> out.add(new Tuple2<>(key, bytes)));
             return out.iterator();

@@ -1,11 +1,8 @@
 package dev.jprofdata.spark;
 
 import dev.jprofdata.merge.InputFailure;
-import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.PartialMerge;
 import dev.jprofdata.merge.PartialMerger;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -43,22 +40,13 @@ final class PartTask implements FlatMapFunction<Iterator<SparkInput>, EncodedPar
 
     @Override
     public Iterator<EncodedPart> call(Iterator<SparkInput> partition) throws Exception {
-        List<SparkInput> mine = new ArrayList<>();
-        partition.forEachRemaining(mine::add);
-        if (mine.isEmpty()) {
+        TaskInputs local = TaskInputs.of(partition, conf.value().value());
+        if (local == null) {
             return List.<EncodedPart>of().iterator();
         }
-        mine.sort(Comparator.comparingInt(SparkInput::index));
-        try (LocalCopies copies = new LocalCopies(conf.value().value())) {
-            List<MergeInput> inputs = new ArrayList<>(mine.size());
-            int[] indices = new int[mine.size()];
-            for (int k = 0; k < mine.size(); k++) {
-                SparkInput in = mine.get(k);
-                inputs.add(new MergeInput(copies.localPath(in.uri()), in.displayName(), in.weight()));
-                indices[k] = in.index();
-            }
-            PartialMerge part = new PartialMerger(MergeOptionsOf.of(args), inputCount).merge(inputs, indices,
-                    incompatible, setDeviceApart);
+        try (local) {
+            PartialMerge part = new PartialMerger(MergeOptionsOf.of(args), inputCount).merge(local.inputs(),
+                    local.indices(), incompatible, setDeviceApart);
             Map<String, String> failedOn = new TreeMap<>();
             String where = where();
             for (InputFailure f : part.failures()) {

@@ -1,11 +1,8 @@
 package dev.jprofdata.spark;
 
 import dev.jprofdata.merge.InputFailure;
-import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.sample.SamplePartialMerge;
 import dev.jprofdata.merge.sample.SamplePartialMerger;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -34,22 +31,13 @@ final class SamplePartTask implements FlatMapFunction<Iterator<SparkInput>, Enco
 
     @Override
     public Iterator<EncodedPart> call(Iterator<SparkInput> partition) throws Exception {
-        List<SparkInput> mine = new ArrayList<>();
-        partition.forEachRemaining(mine::add);
-        if (mine.isEmpty()) {
+        TaskInputs local = TaskInputs.of(partition, conf.value().value());
+        if (local == null) {
             return List.<EncodedPart>of().iterator();
         }
-        mine.sort(Comparator.comparingInt(SparkInput::index));
-        try (LocalCopies copies = new LocalCopies(conf.value().value())) {
-            List<MergeInput> inputs = new ArrayList<>(mine.size());
-            int[] indices = new int[mine.size()];
-            for (int k = 0; k < mine.size(); k++) {
-                SparkInput in = mine.get(k);
-                inputs.add(new MergeInput(copies.localPath(in.uri()), in.displayName(), in.weight()));
-                indices[k] = in.index();
-            }
-            SamplePartialMerge part = new SamplePartialMerger(SampleOptionsOf.merge(args)).merge(inputs, indices,
-                    inputCount);
+        try (local) {
+            SamplePartialMerge part = new SamplePartialMerger(SampleOptionsOf.merge(args)).merge(local.inputs(),
+                    local.indices(), inputCount);
             Map<String, String> failedOn = new TreeMap<>();
             String where = PartTask.where();
             for (InputFailure f : part.failures().values()) {
