@@ -58,6 +58,7 @@ public final class PcSamplingAnalyzer {
     private final List<String> warnings = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private final InvariantChecks checks = new InvariantChecks();
+    private final WavePipes.Memo pipes;
     private final CodeObjectLocators locators;
     private SamplingMethod method;
     private String methodSource;
@@ -69,6 +70,7 @@ public final class PcSamplingAnalyzer {
 
     private PcSamplingAnalyzer(PcSamplingOptions options) throws IOException {
         this.options = options;
+        this.pipes = new WavePipes.Memo(options.mfmaF64OnValu());
         this.locators = new CodeObjectLocators(options, warnings, notes);
     }
 
@@ -239,7 +241,7 @@ public final class PcSamplingAnalyzer {
         if (instruction == null && s.stalled() && s.hasArbiterState() && s.instIndex() >= 0) {
             lateInstructions++;
         }
-        ArbiterPipe pipe = WavePipes.of(s, instruction, options.mfmaF64OnValu());
+        ArbiterPipe pipe = pipes.of(s, instruction);
         checks.check(s, instruction, file, run != null && run.maxWavesPerCu() > 0 ? run.maxWavesPerCu() : 32);
         // Samples come in runs of one dispatch: the last one's aggregate is looked up without a key.
         DispatchAggregate agg = lastAggregate;

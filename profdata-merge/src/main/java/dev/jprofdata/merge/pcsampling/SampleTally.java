@@ -25,6 +25,8 @@ public final class SampleTally {
     /** The eight pipes of gfx9/gfx950, in report order. */
     public static final ArbiterPipe[] PIPES = Arrays.stream(ArbiterPipe.values()).filter(ArbiterPipe::onGfx9)
             .toArray(ArbiterPipe[]::new);
+    /** {@link ArbiterPipe#bit()} of each of {@link #PIPES}. */
+    private static final int[] PIPE_BITS = Arrays.stream(PIPES).mapToInt(ArbiterPipe::bit).toArray();
     /** Occupancy histogram buckets: wave counts 0..63, and 64 or more. */
     public static final int OCCUPANCY_BUCKETS = 65;
 
@@ -93,9 +95,11 @@ public final class SampleTally {
     private void addArbiter(PcSample s, ArbiterPipe wavePipe) {
         arbiterSamples++;
         int moving = 0;
-        for (int i = 0; i < PIPES.length; i++) {
-            boolean issue = PIPES[i].in(s.arbiterIssue());
-            boolean stall = PIPES[i].in(s.arbiterStall());
+        int issueBits = s.arbiterIssue();
+        int stallBits = s.arbiterStall();
+        for (int i = 0; i < PIPE_BITS.length; i++) {
+            boolean issue = (issueBits & PIPE_BITS[i]) != 0;
+            boolean stall = (stallBits & PIPE_BITS[i]) != 0;
             if (issue && !stall) {
                 progress[i]++;
                 moving++;
