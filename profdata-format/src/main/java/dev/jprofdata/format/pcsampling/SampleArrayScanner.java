@@ -355,21 +355,6 @@ final class SampleArrayScanner {
         }
     }
 
-    /**
-     * A snapshot member (code {@code code}) whose value is the one-digit number {@code d}, as
-     * {@link #snapshotMember} reads it; false when that would fail.
-     */
-    private boolean snapshotDigit(int code, int d) {
-        if (code == 0) {
-            return true; // skipped: any number
-        }
-        if (code == 1 || d > 1) {
-            return false; // stall_reason is a string, a bit is 0 or 1
-        }
-        snapshotBit(code, d == 1);
-        return true;
-    }
-
     // --- plain JSON -------------------------------------------------------------------------
 
     // Each kind of object has its own loop over its members (sample, record, hw_id, pc, corr_id,
@@ -392,7 +377,7 @@ final class SampleArrayScanner {
                 layout.slot(v, v, SampleLayout.OPEN_RECORD, 0);
             }
             p = sampleMember(c, p);
-            if (p >= 0 && c != 1) {
+            if (p >= 0 && c != 1 && leaf(c, v)) {
                 layout.slot(v, p, SampleLayout.SAMPLE, c);
             }
             p = next(p);
@@ -413,7 +398,7 @@ final class SampleArrayScanner {
                 layout.slot(v, v, SampleLayout.OPEN_HARDWARE_ID, 0);
             }
             p = recordMember(c, p);
-            if (p >= 0 && c != 1 && c != 2 && c != 6 && c != 10) {
+            if (p >= 0 && c != 1 && c != 2 && c != 6 && c != 10 && leaf(c, v)) {
                 layout.slot(v, p, SampleLayout.RECORD, c);
             }
             p = next(p);
@@ -431,7 +416,7 @@ final class SampleArrayScanner {
             int c = code;
             int v = p;
             p = hardwareId(c, p);
-            if (p >= 0) {
+            if (p >= 0 && leaf(c, v)) {
                 layout.slot(v, p, SampleLayout.HARDWARE_ID, c);
             }
             p = next(p);
@@ -449,7 +434,7 @@ final class SampleArrayScanner {
             int c = code;
             int v = p;
             p = pcMember(c, p);
-            if (p >= 0) {
+            if (p >= 0 && leaf(c, v)) {
                 layout.slot(v, p, SampleLayout.PC, c);
             }
             p = next(p);
@@ -467,7 +452,7 @@ final class SampleArrayScanner {
             int c = code;
             int v = p;
             p = correlationMember(c, p);
-            if (p >= 0) {
+            if (p >= 0 && leaf(c, v)) {
                 layout.slot(v, p, SampleLayout.CORRELATION, c);
             }
             p = next(p);
@@ -485,12 +470,17 @@ final class SampleArrayScanner {
             int c = code;
             int v = p;
             p = snapshotMember(c, p);
-            if (p >= 0) {
+            if (p >= 0 && leaf(c, v)) {
                 layout.slot(v, p, SampleLayout.SNAPSHOT, c);
             }
             p = next(p);
         }
         return p;
+    }
+
+    /** Whether the value at {@code v} of a member with code {@code c} is a slot: not a skipped container (its members are). */
+    private boolean leaf(int c, int v) {
+        return c != 0 || buf[v] != '{' && buf[v] != '[';
     }
 
     /**
@@ -544,11 +534,19 @@ final class SampleArrayScanner {
             }
             int c = codes[i];
             int kind = kinds[i];
-            if (kind <= SampleLayout.HARDWARE_ID && p + 1 < e) {
-                // Most snapshot and hw_id values are one digit: read here without a call.
+            if (kind <= SampleLayout.SKIPPED && p + 1 < e) {
+                // Most snapshot, hw_id and skipped values are one digit: read here, as the member
+                // methods would read them (a digit followed by what may end a number).
                 int d = b[p] - '0';
-                if (d >= 0 && d <= 9 && ends(b, p + 1, e)) {
-                    if (kind == SampleLayout.SNAPSHOT ? !snapshotDigit(c, d) : c != 0 && !hardwareValue(c, d)) {
+                byte after = b[p + 1];
+                if (d >= 0 && d <= 9 && (after == ',' || after == '}' || ends(b, p + 1, e))) {
+                    if (kind == SampleLayout.SNAPSHOT) {
+                        if (c >= 2 && d <= 1) {
+                            snapshotBit(c, d == 1);
+                        } else if (c != 0) {
+                            return -1; // stall_reason is a string, a bit is 0 or 1
+                        }
+                    } else if (kind == SampleLayout.HARDWARE_ID && c != 0 && !hardwareValue(c, d)) {
                         return -1;
                     }
                     p++;
@@ -562,6 +560,7 @@ final class SampleArrayScanner {
                 case SampleLayout.PC -> pcMember(c, p);
                 case SampleLayout.CORRELATION -> correlationMember(c, p);
                 case SampleLayout.SAMPLE -> sampleMember(c, p);
+                case SampleLayout.SKIPPED -> skip(p, c);
                 case SampleLayout.OPEN_RECORD -> {
                     f.record = true;
                     yield p;
@@ -851,6 +850,18 @@ final class SampleArrayScanner {
         };
     }
 
+    /**
+     * A member or element of a container being skipped: {@link #skip}, and a value that is no
+     * container is a slot of the layout (the containers' own members are).
+     */
+    private int skipped(int v, int depth) {
+        int q = skip(v, depth);
+        if (q >= 0 && buf[v] != '{' && buf[v] != '[') {
+            layout.slot(v, q, SampleLayout.SKIPPED, depth);
+        }
+        return q;
+    }
+
     private int skipObject(int p, int depth) {
         p = whitespace(p + 1);
         if (p < end && buf[p] == '}') {
@@ -861,7 +872,8 @@ final class SampleArrayScanner {
             if (p < 0 || p >= end || buf[p] != ':') {
                 return -1;
             }
-            p = whitespace(skip(whitespace(p + 1), depth + 1));
+            int v = whitespace(p + 1);
+            p = whitespace(skipped(v, depth + 1));
             if (p < 0 || p >= end) {
                 return -1;
             }
@@ -881,7 +893,7 @@ final class SampleArrayScanner {
             return p + 1;
         }
         while (true) {
-            p = whitespace(skip(p, depth + 1));
+            p = whitespace(skipped(p, depth + 1));
             if (p < 0 || p >= end) {
                 return -1;
             }

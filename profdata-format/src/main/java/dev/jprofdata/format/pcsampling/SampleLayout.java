@@ -17,13 +17,15 @@ final class SampleLayout {
     /** The kinds of slot: which object's member method reads the value ... */
     static final int SNAPSHOT = 0;
     static final int HARDWARE_ID = 1;
-    static final int SAMPLE = 2;
-    static final int RECORD = 3;
-    static final int PC = 4;
-    static final int CORRELATION = 5;
+    /** ... a value inside a skipped member (its code is the depth {@code skip} is given) ... */
+    static final int SKIPPED = 2;
+    static final int SAMPLE = 3;
+    static final int RECORD = 4;
+    static final int PC = 5;
+    static final int CORRELATION = 6;
     /** ... or, taking no bytes, where a {@code record} or {@code hw_id} object opens (the methods reset a field there). */
-    static final int OPEN_RECORD = 6;
-    static final int OPEN_HARDWARE_ID = 7;
+    static final int OPEN_RECORD = 7;
+    static final int OPEN_HARDWARE_ID = 8;
 
     static final int MAX_SLOTS = 256;
 
