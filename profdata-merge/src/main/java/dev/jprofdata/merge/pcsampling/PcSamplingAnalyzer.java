@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -98,11 +99,40 @@ public final class PcSamplingAnalyzer {
         }
     }
 
+    // The map keys below spell out equals and hashCode: a record's own are made on first use
+    // through invokedynamic (ObjectMethods), which costs a few milliseconds of start-up each. The
+    // hash is the record's own formula (31 * previous + each component's hash, from 0), so maps
+    // keep the order they had.
+
     private record DispatchKey(int process, long dispatchId) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DispatchKey k && k.process == process && k.dispatchId == dispatchId;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * process + Long.hashCode(dispatchId);
+        }
     }
 
     /** An instruction as the samples identify it; the JSON's text is looked up at the end. */
     private record RawInstruction(long codeObjectId, long offset, long instIndex, String instruction, String comment) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RawInstruction r && r.codeObjectId == codeObjectId && r.offset == offset
+                    && r.instIndex == instIndex && Objects.equals(r.instruction, instruction)
+                    && Objects.equals(r.comment, comment);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Long.hashCode(codeObjectId);
+            h = 31 * h + Long.hashCode(offset);
+            h = 31 * h + Long.hashCode(instIndex);
+            h = 31 * h + Objects.hashCode(instruction);
+            return 31 * h + Objects.hashCode(comment);
+        }
     }
 
     private static final class DispatchAggregate {
@@ -505,6 +535,19 @@ public final class PcSamplingAnalyzer {
 
     /** An instruction of a kernel after the join: the same text and place in every dispatch. */
     private record Instruction(long offset, String instruction, String comment, long codeObjectId) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Instruction i && i.offset == offset && Objects.equals(i.instruction, instruction)
+                    && Objects.equals(i.comment, comment) && i.codeObjectId == codeObjectId;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Long.hashCode(offset);
+            h = 31 * h + Objects.hashCode(instruction);
+            h = 31 * h + Objects.hashCode(comment);
+            return 31 * h + Long.hashCode(codeObjectId);
+        }
     }
 
     private KernelSummary kernel(String name, List<DispatchKey> keys) {
