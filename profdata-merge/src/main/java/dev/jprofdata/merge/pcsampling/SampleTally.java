@@ -25,8 +25,17 @@ public final class SampleTally {
     /** The eight pipes of gfx9/gfx950, in report order. */
     public static final ArbiterPipe[] PIPES = Arrays.stream(ArbiterPipe.values()).filter(ArbiterPipe::onGfx9)
             .toArray(ArbiterPipe[]::new);
-    /** {@link ArbiterPipe#bit()} of each of {@link #PIPES}. */
-    private static final int[] PIPE_BITS = Arrays.stream(PIPES).mapToInt(ArbiterPipe::bit).toArray();
+    /** The bits of {@link #PIPES} in an arbiter mask. */
+    private static final int GFX9_BITS = Arrays.stream(PIPES).mapToInt(ArbiterPipe::bit).reduce(0, (a, b) -> a | b);
+    /** For each bit of an arbiter mask, the index of its pipe in {@link #PIPES} (-1 for the other pipes). */
+    private static final int[] INDEX_OF_BIT = new int[32];
+
+    static {
+        Arrays.fill(INDEX_OF_BIT, -1);
+        for (int i = 0; i < PIPES.length; i++) {
+            INDEX_OF_BIT[Integer.numberOfTrailingZeros(PIPES[i].bit())] = i;
+        }
+    }
     /** Occupancy histogram buckets: wave counts 0..63, and 64 or more. */
     public static final int OCCUPANCY_BUCKETS = 65;
 
@@ -40,8 +49,12 @@ public final class SampleTally {
     long dualIssue;
     long simdLatency;
     final long[] progress = new long[PIPES.length];
-    final long[] pipeLatency = new long[PIPES.length];
-    final long[] frontendLatency = new long[PIPES.length];
+    /**
+     * Arbiter samples in which pipe {@code PIPES[i]} had its issue or stall bit set. Pipe latency
+     * and frontend latency are what is left of the arbiter samples by progress and by this, so
+     * only the pipes with a bit set are counted per sample.
+     */
+    final long[] busy = new long[PIPES.length];
     long arbiterNotWinWithState;
     long arbiterNotWinPipeBusy;
     long arbiterNotWinPipeNotReady;
@@ -94,22 +107,16 @@ public final class SampleTally {
 
     private void addArbiter(PcSample s, ArbiterPipe wavePipe) {
         arbiterSamples++;
-        int moving = 0;
         int issueBits = s.arbiterIssue();
         int stallBits = s.arbiterStall();
-        for (int i = 0; i < PIPE_BITS.length; i++) {
-            boolean issue = (issueBits & PIPE_BITS[i]) != 0;
-            boolean stall = (stallBits & PIPE_BITS[i]) != 0;
-            if (issue && !stall) {
-                progress[i]++;
-                moving++;
-            } else {
-                pipeLatency[i]++;
-                if (!issue && !stall) {
-                    frontendLatency[i]++;
-                }
-            }
+        int movingBits = issueBits & ~stallBits & GFX9_BITS;
+        for (int m = movingBits; m != 0; m &= m - 1) {
+            progress[INDEX_OF_BIT[Integer.numberOfTrailingZeros(m)]]++;
         }
+        for (int m = (issueBits | stallBits) & GFX9_BITS; m != 0; m &= m - 1) {
+            busy[INDEX_OF_BIT[Integer.numberOfTrailingZeros(m)]]++;
+        }
+        int moving = Integer.bitCount(movingBits);
         boolean valuMoving = ArbiterPipe.VALU.in(s.arbiterIssue()) && !ArbiterPipe.VALU.in(s.arbiterStall());
         if (s.dualIssueValu() && valuMoving) {
             // Two VALU instructions went out in this cycle.
@@ -123,7 +130,7 @@ public final class SampleTally {
         if (!s.stalled() || !WavePipes.contended(wavePipe)) {
             return;
         }
-        int w = index(wavePipe);
+        int w = INDEX_OF_BIT[wavePipe.ordinal()];
         boolean issue = wavePipe.in(s.arbiterIssue());
         boolean stall = wavePipe.in(s.arbiterStall());
         if ("ARBITER_NOT_WIN".equals(s.stallReason())) {
@@ -156,8 +163,7 @@ public final class SampleTally {
         simdLatency += o.simdLatency;
         for (int i = 0; i < PIPES.length; i++) {
             progress[i] += o.progress[i];
-            pipeLatency[i] += o.pipeLatency[i];
-            frontendLatency[i] += o.frontendLatency[i];
+            busy[i] += o.busy[i];
             oversubscribed[i] += o.oversubscribed[i];
             backpressured[i] += o.backpressured[i];
         }
@@ -234,12 +240,12 @@ public final class SampleTally {
 
     /** Arbiter samples in which pipe {@code PIPES[i]} made no progress (pipe latency). */
     public long pipeLatency(int i) {
-        return pipeLatency[i];
+        return arbiterSamples - progress[i];
     }
 
     /** Arbiter samples in which nothing was issued to pipe {@code PIPES[i]} (frontend latency). */
     public long frontendLatency(int i) {
-        return frontendLatency[i];
+        return arbiterSamples - busy[i];
     }
 
     /** ARBITER_NOT_WIN samples, with arbiter state, on a contended pipe. */
