@@ -116,6 +116,9 @@ final class SampleArrayScanner {
                     return;
                 }
                 layout.learn(buf, p, after);
+                for (int i = 0; i < layout.slots; i++) {
+                    layout.arbiterBits[i] = layout.kinds[i] == SampleLayout.SNAPSHOT ? arbiterBits(layout.codes[i]) : 0;
+                }
             }
             sink.accept(bufStart + p);
             readAny = true;
@@ -345,14 +348,24 @@ final class SampleArrayScanner {
             f.dual = set;
             f.arbiter = true;
         } else if (code >= 100) {
-            ArbiterPipe pipe = PIPES[code < 200 ? code - 100 : code - 200];
             f.arbiter = true;
-            if (set && code < 200) {
-                f.issue |= pipe.bit();
-            } else if (set) {
-                f.stall |= pipe.bit();
+            if (set) {
+                int bits = arbiterBits(code);
+                f.issue |= bits & 0xFFFF;
+                f.stall |= bits >>> 16;
             }
         }
+    }
+
+    /**
+     * What the snapshot member of code {@code code} sets when it is 1: its pipe's issue bit, or its
+     * pipe's stall bit shifted left by 16; 0 for a member that is no pipe's.
+     */
+    private static int arbiterBits(int code) {
+        if (code >= 200) {
+            return PIPES[code - 200].bit() << 16;
+        }
+        return code >= 100 ? PIPES[code - 100].bit() : 0;
     }
 
     // --- plain JSON -------------------------------------------------------------------------
@@ -503,6 +516,7 @@ final class SampleArrayScanner {
         long[] words = l.words;
         int[] kinds = l.kinds;
         int[] codes = l.codes;
+        int[] arbiter = l.arbiterBits;
         for (int i = 0; ; i++) {
             // The text before slot i, eight bytes at a time: whole words, then the last eight
             // (overlapping); a text shorter than eight is one word compared under its mask.
@@ -541,7 +555,15 @@ final class SampleArrayScanner {
                 byte after = b[p + 1];
                 if (d >= 0 && d <= 9 && (after == ',' || after == '}' || ends(b, p + 1, e))) {
                     if (kind == SampleLayout.SNAPSHOT) {
-                        if (c >= 2 && d <= 1) {
+                        int bits = arbiter[i];
+                        if (bits != 0 && d <= 1) {
+                            // a pipe's issue or stall bit, as snapshotBit sets it
+                            f.arbiter = true;
+                            if (d == 1) {
+                                f.issue |= bits & 0xFFFF;
+                                f.stall |= bits >>> 16;
+                            }
+                        } else if (c >= 2 && d <= 1) {
                             snapshotBit(c, d == 1);
                         } else if (c != 0) {
                             return -1; // stall_reason is a string, a bit is 0 or 1

@@ -42,6 +42,8 @@ final class SampleLayout {
     int slots = -1;
     final int[] kinds = new int[MAX_SLOTS];
     final int[] codes = new int[MAX_SLOTS];
+    /** For a snapshot slot of a pipe's bit, what a 1 sets (the scanner fills it in: SampleArrayScanner.arbiterBits). */
+    final int[] arbiterBits = new int[MAX_SLOTS];
     final int[] textStarts = new int[MAX_SLOTS + 1];
     final int[] textLengths = new int[MAX_SLOTS + 1];
     byte[] text = new byte[0];
