@@ -153,11 +153,12 @@ final class JvmTuning {
                 new Option(Kind.HEAP, "-XX:MaxHeapFreeRatio=90", "(the upper end of those steps)")),
         PC_SAMPLING("pc-sampling", false,
                 serial(),
-                new Option(Kind.HEAP, "-Xmn4m", "A results JSON's samples are read one at a time and die young, and"
-                        + " what is kept (a tally per dispatch and instruction) is small: a 4 MB young generation"
+                new Option(Kind.HEAP, "-Xmn8m", "A results JSON's samples are read one at a time and die young, and"
+                        + " what is kept (a tally per dispatch and instruction) is small: an 8 MB young generation"
                         + " keeps the peak RSS at about 73 MB for 0.5 and 1 GB alike (164 MB with the default one,"
-                        + " whose pages are touched once each) and saves 0.1 s of system time at 1 GB"
-                        + " (bench/RESULTS.md, 2026-11-27, PC sampling, second session)."),
+                        + " whose pages are each touched once: 0.1 s more system time at 1 GB). Smaller costs"
+                        + " collections (4 MB: 46 of them, 99 ms of pauses at 1 GB; 8 MB: 23, 65 ms; 16 MB: 11, 66 ms"
+                        + " and 79 MB; bench/RESULTS.md, 2026-11-27, PC sampling, second session)."),
                 new Option(Kind.OTHER, "-XX:TieredStopAtLevel=1", "C1 alone: a results JSON spends its time in a"
                         + " few byte-scanning loops that C1 compiles well, and C2 first runs them interpreted or in"
                         + " C1's profiling code and then spends CPU compiling them (1 GB: 4.0-4.4 s of CPU with C2"
