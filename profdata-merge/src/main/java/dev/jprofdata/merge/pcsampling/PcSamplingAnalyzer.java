@@ -281,7 +281,9 @@ public final class PcSamplingAnalyzer {
             lastProcess = index;
             lastDispatchId = s.dispatchId();
         }
-        agg.tally.add(s, pipe);
+        // The dispatch's counts are its instructions' summed at the end (report); only its names and
+        // occupancy histogram are counted here.
+        agg.tally.addNamesAndOccupancy(s);
         agg.timeline.add(s.timestamp(), s.waveCount());
         agg.firstTimestamp = Math.min(agg.firstTimestamp, s.timestamp());
         agg.lastTimestamp = Math.max(agg.lastTimestamp, s.timestamp());
@@ -493,6 +495,11 @@ public final class PcSamplingAnalyzer {
     }
 
     private PcSamplingReport report() {
+        for (DispatchAggregate agg : dispatches.values()) {
+            for (SampleTally t : agg.instructions.values()) {
+                agg.tally.addCounts(t);
+            }
+        }
         join();
         Map<String, List<DispatchKey>> byKernel = new TreeMap<>();
         long dropped = 0;

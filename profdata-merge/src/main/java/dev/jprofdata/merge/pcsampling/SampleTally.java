@@ -86,22 +86,45 @@ public final class SampleTally {
         samples++;
         if (s.issued()) {
             issued++;
-            instructionTypes.add(s.instType(), 1);
         } else if (s.stalled()) {
             stalled++;
-            stallReasons.add(s.stallReason(), 1);
         }
+        addNames(s);
         if (s.waveCount() >= 0) {
             waveSamples++;
             waveSum += s.waveCount();
             waveMin = Math.min(waveMin, s.waveCount());
             waveMax = Math.max(waveMax, s.waveCount());
-            if (occupancy != null) {
-                occupancy[Math.min(s.waveCount(), OCCUPANCY_BUCKETS - 1)]++;
-            }
         }
+        addOccupancy(s);
         if (s.hasArbiterState()) {
             addArbiter(s, wavePipe);
+        }
+    }
+
+    /**
+     * Counts only the names (instruction type or stall reason) and the occupancy histogram of one
+     * sample: a tally whose other counts are the sum of other tallies of the same samples
+     * ({@link #addCounts}), as a dispatch's is of its instructions'. The names are still counted
+     * sample by sample, in their order, since past {@link NameCounts#MAX_NAMES} that order decides
+     * which are kept.
+     */
+    void addNamesAndOccupancy(PcSample s) {
+        addNames(s);
+        addOccupancy(s);
+    }
+
+    private void addNames(PcSample s) {
+        if (s.issued()) {
+            instructionTypes.add(s.instType(), 1);
+        } else if (s.stalled()) {
+            stallReasons.add(s.stallReason(), 1);
+        }
+    }
+
+    private void addOccupancy(PcSample s) {
+        if (occupancy != null && s.waveCount() >= 0) {
+            occupancy[Math.min(s.waveCount(), OCCUPANCY_BUCKETS - 1)]++;
         }
     }
 
@@ -152,11 +175,21 @@ public final class SampleTally {
 
     /** Adds every count of {@code o} (a tally of other samples) to this one. */
     void addAll(SampleTally o) {
+        addCounts(o);
+        stallReasons.addAll(o.stallReasons);
+        instructionTypes.addAll(o.instructionTypes);
+        if (occupancy != null && o.occupancy != null) {
+            for (int i = 0; i < OCCUPANCY_BUCKETS; i++) {
+                occupancy[i] += o.occupancy[i];
+            }
+        }
+    }
+
+    /** Adds the counts of {@code o} but its names and its occupancy histogram (see {@link #addNamesAndOccupancy}). */
+    void addCounts(SampleTally o) {
         samples += o.samples;
         issued += o.issued;
         stalled += o.stalled;
-        stallReasons.addAll(o.stallReasons);
-        instructionTypes.addAll(o.instructionTypes);
         arbiterSamples += o.arbiterSamples;
         ipcSum += o.ipcSum;
         dualIssue += o.dualIssue;
@@ -175,11 +208,6 @@ public final class SampleTally {
         waveSum += o.waveSum;
         waveMin = Math.min(waveMin, o.waveMin);
         waveMax = Math.max(waveMax, o.waveMax);
-        if (occupancy != null && o.occupancy != null) {
-            for (int i = 0; i < OCCUPANCY_BUCKETS; i++) {
-                occupancy[i] += o.occupancy[i];
-            }
-        }
     }
 
     // --- read access --------------------------------------------------------------------------
