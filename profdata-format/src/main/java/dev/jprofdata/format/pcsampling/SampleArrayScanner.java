@@ -766,8 +766,9 @@ final class SampleArrayScanner {
             }
         } else {
             int digits = 1;
-            // Eight digits at a time while the number stays within 18 digits (no overflow to check).
-            while (digits <= 10 && p + 8 <= e) {
+            // Eight digits at a time while the number stays within 18 digits (no overflow to check);
+            // not tried for a number of one digit, the most common.
+            while (digits <= 10 && p + 8 <= e && b[p] >= '0' && b[p] <= '9') {
                 long x = (long) LONGS.get(b, p);
                 if (!eightDigits(x)) {
                     break;
