@@ -67,6 +67,13 @@ final class SampleArrayScanner {
     /** The layout of the last element read member by member, which the next ones are first read with. */
     private final SampleLayout layout = new SampleLayout();
     private long byLayout;
+    /** Tries of the layout in the current window, and how many failed. */
+    private int layoutTries;
+    private int layoutMisses;
+    /** Elements still to be read member by member before the layout is tried again. */
+    private int layoutPause;
+    private static final int LAYOUT_WINDOW = 32;
+    private static final int LAYOUT_PAUSE = 512;
 
     private static final HardwareId[] HARDWARE_IDS = HardwareId.values();
     private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
@@ -104,7 +111,8 @@ final class SampleArrayScanner {
                 return;
             }
             f.clear();
-            int after = sameLayout(p);
+            boolean tried = layoutPause == 0;
+            int after = tried ? sameLayout(p) : -1;
             if (after >= 0) {
                 byLayout++;
             } else {
@@ -115,10 +123,28 @@ final class SampleArrayScanner {
                 if (after < 0) {
                     return;
                 }
-                layout.learn(buf, p, after);
-                for (int i = 0; i < layout.slots; i++) {
-                    layout.arbiterBits[i] = layout.kinds[i] == SampleLayout.SNAPSHOT ? arbiterBits(layout.codes[i]) : 0;
+                if (tried) {
+                    layoutMisses++;
+                } else {
+                    layoutPause--;
                 }
+                if (layoutPause == 0) {
+                    layout.learn(buf, p, after);
+                    for (int i = 0; i < layout.slots; i++) {
+                        layout.arbiterBits[i] = layout.kinds[i] == SampleLayout.SNAPSHOT
+                                ? arbiterBits(layout.codes[i]) : 0;
+                    }
+                }
+            }
+            if (tried && ++layoutTries == LAYOUT_WINDOW) {
+                // Elements whose layouts keep changing cost a failed try and a new layout each:
+                // when more than a quarter of a window's tries failed, the next elements are read
+                // member by member only, and then the layouts are tried again.
+                if (layoutMisses * 4 > LAYOUT_WINDOW) {
+                    layoutPause = LAYOUT_PAUSE;
+                }
+                layoutTries = 0;
+                layoutMisses = 0;
             }
             sink.accept(bufStart + p);
             readAny = true;

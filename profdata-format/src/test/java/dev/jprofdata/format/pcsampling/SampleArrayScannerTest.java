@@ -236,6 +236,50 @@ class SampleArrayScannerTest {
         assertThat(s.elementsReadByLayout()).isEqualTo(599);
     }
 
+    /** The elements of the generated gfx942 file's sample array read by a scanner: {positions..., elements read by layout}. */
+    static long[] scanned(byte[] bytes) throws IOException {
+        String text = new String(bytes, StandardCharsets.US_ASCII);
+        int open = text.indexOf('[', text.indexOf("\"pc_sample_stochastic\"")) + 1;
+        SampleArrayScanner s = new SampleArrayScanner(java.util.Arrays.copyOfRange(bytes, open, bytes.length),
+                new ByteArrayInputStream(new byte[0]), open, new SampleFields(), new EnumNames());
+        List<Long> positions = new ArrayList<>();
+        s.scan(positions::add);
+        positions.add(s.elementsReadByLayout());
+        return positions.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** {@code json} with {@code from} replaced by {@code to} in every {@code every}-th occurrence from {@code first} on. */
+    static byte[] replaceSome(byte[] json, String from, String to, int first, int every) {
+        String text = new String(json, StandardCharsets.UTF_8);
+        StringBuilder sb = new StringBuilder();
+        int at = 0;
+        for (int n = 0, i; (i = text.indexOf(from, at)) >= 0; n++) {
+            sb.append(text, at, i).append(n >= first && (n - first) % every == 0 ? to : from);
+            at = i + from.length();
+        }
+        return sb.append(text.substring(at)).toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void elementsOfChangingLayoutsReadAlikeAndStopTheTries() throws IOException {
+        byte[] bytes = fixture(GFX942);
+        // One change of layout halfway: one element read member by member, then the new layout.
+        byte[] once = replaceSome(bytes, "\"wave_in_grp\":", "\"wave_in_grp\": ", 300, 1);
+        readsAlike(once);
+        long[] r = scanned(once);
+        assertThat(r).hasSize(601);
+        assertThat(r[600]).isEqualTo(598);
+        // Layouts alternating: every try fails, so after a window of tries the elements are read
+        // member by member for a while (the same samples either way).
+        byte[] alternating = replaceSome(bytes, "\"wave_in_grp\":", "\"wave_in_grp\": ", 0, 2);
+        readsAlike(alternating);
+        r = scanned(alternating);
+        assertThat(r).hasSize(601);
+        assertThat(r[600]).isLessThan(30);
+        assertThat(java.util.Arrays.copyOf(r, 600)).isEqualTo(read(alternating, false).samples().stream()
+                .mapToLong(PcSample::position).toArray());
+    }
+
     /** The eight-bytes-at-a-time helpers against their byte-by-byte definitions. */
     @Test
     void wordHelpersAgreeWithBytes() {
