@@ -11,9 +11,12 @@ import java.util.function.ToIntFunction;
 /**
  * Reads the elements of a results JSON's sample array ({@code pc_sample_stochastic},
  * {@code pc_sample_host_trap}) straight from the bytes, several times faster than a general JSON
- * parser: a sample is about 1.2 kB of some 45 member names and small numbers, and matching each
- * name against the one found at the same place in the sample before is cheaper than hashing it
- * (rocprofv3 writes the members of every record in the same order; any order is still read).
+ * parser: a sample is about 1.2 kB of some 45 member names and small numbers, written by rocprofv3
+ * in the same order and layout every time. An element is first read with the layout of the one
+ * before ({@link SampleLayout}: the text between its values compared as bytes, each value read by
+ * the member method that read it there before); when that fails, member by member, each name
+ * matched against the one found at the same place in the element before (cheaper than hashing
+ * it; any order is still read), and that element's layout is kept for the next.
  *
  * <p>It takes only what it is sure of and leaves the rest to {@link RocprofResultsReader}'s Jackson
  * path, which reports every error: it reads one whole element at a time into {@link SampleFields}
