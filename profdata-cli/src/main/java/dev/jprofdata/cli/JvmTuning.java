@@ -153,11 +153,20 @@ final class JvmTuning {
                 new Option(Kind.HEAP, "-XX:MaxHeapFreeRatio=90", "(the upper end of those steps)")),
         PC_SAMPLING("pc-sampling", false,
                 serial(),
+                new Option(Kind.HEAP, "-Xmn8m", "A results JSON's samples are read one at a time and die young, and"
+                        + " what is kept (a tally per dispatch and instruction) is small: an 8 MB young generation"
+                        + " keeps the peak RSS at about 73 MB for 0.5 and 1 GB alike (164 MB with the default one,"
+                        + " whose pages are each touched once: 0.1 s more system time at 1 GB). Smaller costs"
+                        + " collections (4 MB: 46 of them, 99 ms of pauses at 1 GB; 8 MB: 23, 65 ms; 16 MB: 11, 66 ms"
+                        + " and 79 MB; bench/RESULTS.md, 2026-11-27, PC sampling, second session)."),
                 new Option(Kind.OTHER, "-XX:TieredStopAtLevel=1", "C1 alone: a results JSON spends its time in a"
                         + " few byte-scanning loops that C1 compiles well, and C2 first runs them interpreted or in"
                         + " C1's profiling code and then spends CPU compiling them (1 GB: 4.0-4.4 s of CPU with C2"
                         + " alone, 2.9-3.8 s with C1 alone; 100 MB: 1.7-1.9 -> 0.7-0.8 s; 10 MB: 1.5 -> 0.5 s; with"
-                        + " both compilers 4.2-5.5 s at 1 GB; bench/RESULTS.md, 2026-11-27, PC sampling).")),
+                        + " both compilers 4.2-5.5 s at 1 GB; bench/RESULTS.md, 2026-11-27, PC sampling). Still so"
+                        + " with the sample layout (second session): C2 spends 1.3-1.5 s compiling (-XX:+CITime), and"
+                        + " C1 alone used the least CPU against both compilers, C2 alone, and C2 for the scanner"
+                        + " only (a compiler directive).")),
         DEFAULT("anything else: help, version, a bigger order, a bigger overlap of other profiles", false,
                 serial());
 

@@ -107,14 +107,14 @@ public final class RocprofResultsReader {
                         "the JSON ends early: the file is cut short", e);
             }
             throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.MALFORMED,
-                    "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+                    "not valid JSON: " + jacksonReason(e), e);
         } catch (InputCoercionException e) {
             throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.MALFORMED,
-                    "number out of range: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+                    "number out of range: " + jacksonReason(e), e);
         } catch (JsonProcessingException e) {
             // Jackson's limits (string and number lengths, nesting depth).
             throw new PcSamplingFormatException(file, r.offset(e), -1, Kind.MALFORMED,
-                    "not valid JSON: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+                    "not valid JSON: " + jacksonReason(e), e);
         } catch (CharConversionException e) {
             // Jackson guessed UTF-16 or UTF-32 from the first bytes (rocprofv3 writes UTF-8) and
             // found them broken; thrown while the parser is made or while it reads.
@@ -125,6 +125,21 @@ public final class RocprofResultsReader {
                 r.p.close();
             }
         }
+    }
+
+    /** Jackson's "for Object starting at [...]" and "start marker at [...]" locations, which count from where a parser began. */
+    private static final java.util.regex.Pattern JACKSON_LOCATION = java.util.regex.Pattern.compile(
+            " ?\\((?:for \\w+ starting|start marker) at \\[[^\\]]*\\]\\)");
+
+    /**
+     * The first line of Jackson's message without the locations it puts in it: the error's own
+     * byte offset is reported apart, and a parser started after a scanned sample array
+     * ({@link #scan}) counts lines and columns from there, so they would differ from one read to
+     * another of the same file.
+     */
+    private static String jacksonReason(JsonProcessingException e) {
+        String first = String.valueOf(e.getOriginalMessage()).lines().findFirst().orElse("");
+        return JACKSON_LOCATION.matcher(first).replaceAll("");
     }
 
     private long offset(JsonProcessingException e) {

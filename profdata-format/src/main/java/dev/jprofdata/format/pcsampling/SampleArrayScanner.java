@@ -11,9 +11,12 @@ import java.util.function.ToIntFunction;
 /**
  * Reads the elements of a results JSON's sample array ({@code pc_sample_stochastic},
  * {@code pc_sample_host_trap}) straight from the bytes, several times faster than a general JSON
- * parser: a sample is about 1.2 kB of some 45 member names and small numbers, and matching each
- * name against the one found at the same place in the sample before is cheaper than hashing it
- * (rocprofv3 writes the members of every record in the same order; any order is still read).
+ * parser: a sample is about 1.2 kB of some 45 member names and small numbers, written by rocprofv3
+ * in the same order and layout every time. An element is first read with the layout of the one
+ * before ({@link SampleLayout}: the text between its values compared as bytes, each value read by
+ * the member method that read it there before); when that fails, member by member, each name
+ * matched against the one found at the same place in the element before (cheaper than hashing
+ * it; any order is still read), and that element's layout is kept for the next.
  *
  * <p>It takes only what it is sure of and leaves the rest to {@link RocprofResultsReader}'s Jackson
  * path, which reports every error: it reads one whole element at a time into {@link SampleFields}
@@ -64,6 +67,16 @@ final class SampleArrayScanner {
     private final KeyTable snapshotKeys = new KeyTable(SampleArrayScanner::snapshotKey);
     private final ValueTable types;
     private final ValueTable reasons;
+    /** The layout of the last element read member by member, which the next ones are first read with. */
+    private final SampleLayout layout = new SampleLayout();
+    private long byLayout;
+    /** Tries of the layout in the current window, and how many failed. */
+    private int layoutTries;
+    private int layoutMisses;
+    /** Elements still to be read member by member before the layout is tried again. */
+    private int layoutPause;
+    private static final int LAYOUT_WINDOW = 32;
+    private static final int LAYOUT_PAUSE = 512;
 
     private static final HardwareId[] HARDWARE_IDS = HardwareId.values();
     private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
@@ -101,14 +114,50 @@ final class SampleArrayScanner {
                 return;
             }
             f.clear();
-            int after = sample(p);
-            if (after < 0) {
-                return;
+            boolean tried = layoutPause == 0;
+            int after = tried ? sameLayout(p) : -1;
+            if (after >= 0) {
+                byLayout++;
+            } else {
+                // Read member by member (with every rule), and its layout kept for the next element.
+                f.clear();
+                layout.begin();
+                after = sample(p);
+                if (after < 0) {
+                    return;
+                }
+                if (tried) {
+                    layoutMisses++;
+                } else {
+                    layoutPause--;
+                }
+                if (layoutPause == 0) {
+                    layout.learn(buf, p, after);
+                    for (int i = 0; i < layout.slots; i++) {
+                        layout.arbiterBits[i] = layout.kinds[i] == SampleLayout.SNAPSHOT
+                                ? arbiterBits(layout.codes[i]) : 0;
+                    }
+                }
+            }
+            if (tried && ++layoutTries == LAYOUT_WINDOW) {
+                // Elements whose layouts keep changing cost a failed try and a new layout each:
+                // when more than a quarter of a window's tries failed, the next elements are read
+                // member by member only, and then the layouts are tried again.
+                if (layoutMisses * 4 > LAYOUT_WINDOW) {
+                    layoutPause = LAYOUT_PAUSE;
+                }
+                layoutTries = 0;
+                layoutMisses = 0;
             }
             sink.accept(bufStart + p);
             readAny = true;
             keep = after;
         }
+    }
+
+    /** How many elements were read with the layout of the one before (the rest member by member). */
+    long elementsReadByLayout() {
+        return byLayout;
     }
 
     /** Whether an element was read: then the input left starts after it (a {@code ,} or the {@code ]}). */
@@ -269,12 +318,17 @@ final class SampleArrayScanner {
             return skip(p, 2);
         }
         p = unsigned(p);
+        return p < 0 || !hardwareValue(code, number) ? -1 : p;
+    }
+
+    /** Sets the hw_id field of member code {@code code} (not 0) to {@code v}; false when it does not fit. */
+    private boolean hardwareValue(int code, long v) {
         HardwareId id = HARDWARE_IDS[code - 1];
-        if (p < 0 || !id.fits(number)) {
-            return -1;
+        if (!id.fits(v)) {
+            return false;
         }
-        f.hw = id.with(f.hw, number);
-        return p;
+        f.hw = id.with(f.hw, v);
+        return true;
     }
 
     /** Snapshot members: 1 stall_reason, 2 dual_issue_valu, 3 an arbiter bit of no known pipe, 100+pipe issue, 200+pipe stall. */
@@ -307,27 +361,40 @@ final class SampleArrayScanner {
                 }
                 return p;
             }
-            case 2 -> {
-                p = bit(p);
-                f.dual = bool;
-                f.arbiter = true;
-                return p;
-            }
-            case 3 -> {
-                return bit(p);
-            }
             default -> {
                 p = bit(p);
-                ArbiterPipe pipe = PIPES[code % 100];
-                f.arbiter = true;
-                if (bool && code < 200) {
-                    f.issue |= pipe.bit();
-                } else if (bool) {
-                    f.stall |= pipe.bit();
+                if (p >= 0) {
+                    snapshotBit(code, bool);
                 }
                 return p;
             }
         }
+    }
+
+    /** A snapshot bit of member code {@code code} (2, 3 or a pipe's) read as {@code set}. */
+    private void snapshotBit(int code, boolean set) {
+        if (code == 2) {
+            f.dual = set;
+            f.arbiter = true;
+        } else if (code >= 100) {
+            f.arbiter = true;
+            if (set) {
+                int bits = arbiterBits(code);
+                f.issue |= bits & 0xFFFF;
+                f.stall |= bits >>> 16;
+            }
+        }
+    }
+
+    /**
+     * What the snapshot member of code {@code code} sets when it is 1: its pipe's issue bit, or its
+     * pipe's stall bit shifted left by 16; 0 for a member that is no pipe's.
+     */
+    private static int arbiterBits(int code) {
+        if (code >= 200) {
+            return PIPES[code - 200].bit() << 16;
+        }
+        return code >= 100 ? PIPES[code - 100].bit() : 0;
     }
 
     // --- plain JSON -------------------------------------------------------------------------
@@ -336,11 +403,26 @@ final class SampleArrayScanner {
     // snapshot) rather than one loop calling a method per kind: the JIT then compiles each small
     // loop on its own instead of inlining them into each other (one C2 compilation of ~1.5 s).
 
+    // Each records the values it reads into the layout (SampleLayout.slot): a member whose value is
+    // an object it reads itself (record, hw_id, pc, corr_id, snapshot) is not a slot; its members are.
+
     private int sample(int p) {
         p = open(p);
         while (p >= 0 && !closed) {
             p = key(p, sampleKeys);
-            p = p < 0 ? -1 : next(sampleMember(code, p));
+            if (p < 0) {
+                return -1;
+            }
+            int c = code;
+            int v = p;
+            if (c == 1) {
+                layout.slot(v, v, SampleLayout.OPEN_RECORD, 0);
+            }
+            p = sampleMember(c, p);
+            if (p >= 0 && c != 1 && leaf(c, v)) {
+                layout.slot(v, p, SampleLayout.SAMPLE, c);
+            }
+            p = next(p);
         }
         return p;
     }
@@ -349,7 +431,19 @@ final class SampleArrayScanner {
         p = open(p);
         while (p >= 0 && !closed) {
             p = key(p, recordKeys);
-            p = p < 0 ? -1 : next(recordMember(code, p));
+            if (p < 0) {
+                return -1;
+            }
+            int c = code;
+            int v = p;
+            if (c == 1) {
+                layout.slot(v, v, SampleLayout.OPEN_HARDWARE_ID, 0);
+            }
+            p = recordMember(c, p);
+            if (p >= 0 && c != 1 && c != 2 && c != 6 && c != 10 && leaf(c, v)) {
+                layout.slot(v, p, SampleLayout.RECORD, c);
+            }
+            p = next(p);
         }
         return p;
     }
@@ -358,7 +452,16 @@ final class SampleArrayScanner {
         p = open(p);
         while (p >= 0 && !closed) {
             p = key(p, hwKeys);
-            p = p < 0 ? -1 : next(hardwareId(code, p));
+            if (p < 0) {
+                return -1;
+            }
+            int c = code;
+            int v = p;
+            p = hardwareId(c, p);
+            if (p >= 0 && leaf(c, v)) {
+                layout.slot(v, p, SampleLayout.HARDWARE_ID, c);
+            }
+            p = next(p);
         }
         return p;
     }
@@ -367,7 +470,16 @@ final class SampleArrayScanner {
         p = open(p);
         while (p >= 0 && !closed) {
             p = key(p, pcKeys);
-            p = p < 0 ? -1 : next(pcMember(code, p));
+            if (p < 0) {
+                return -1;
+            }
+            int c = code;
+            int v = p;
+            p = pcMember(c, p);
+            if (p >= 0 && leaf(c, v)) {
+                layout.slot(v, p, SampleLayout.PC, c);
+            }
+            p = next(p);
         }
         return p;
     }
@@ -376,7 +488,16 @@ final class SampleArrayScanner {
         p = open(p);
         while (p >= 0 && !closed) {
             p = key(p, correlationKeys);
-            p = p < 0 ? -1 : next(correlationMember(code, p));
+            if (p < 0) {
+                return -1;
+            }
+            int c = code;
+            int v = p;
+            p = correlationMember(c, p);
+            if (p >= 0 && leaf(c, v)) {
+                layout.slot(v, p, SampleLayout.CORRELATION, c);
+            }
+            p = next(p);
         }
         return p;
     }
@@ -385,9 +506,125 @@ final class SampleArrayScanner {
         p = open(p);
         while (p >= 0 && !closed) {
             p = key(p, snapshotKeys);
-            p = p < 0 ? -1 : next(snapshotMember(code, p));
+            if (p < 0) {
+                return -1;
+            }
+            int c = code;
+            int v = p;
+            p = snapshotMember(c, p);
+            if (p >= 0 && leaf(c, v)) {
+                layout.slot(v, p, SampleLayout.SNAPSHOT, c);
+            }
+            p = next(p);
         }
         return p;
+    }
+
+    /** Whether the value at {@code v} of a member with code {@code c} is a slot: not a skipped container (its members are). */
+    private boolean leaf(int c, int v) {
+        return c != 0 || buf[v] != '{' && buf[v] != '[';
+    }
+
+    /**
+     * The element at {@code p} read with the layout of the one before ({@link SampleLayout}): the
+     * text between its values must be the same bytes, and each value is read by the member method
+     * that read the value in its place before, so the fields come out as a member-by-member read
+     * would make them. The index after the element, or -1 when it differs anywhere (or no layout is
+     * known), and then the element is read member by member.
+     */
+    private int sameLayout(int p) {
+        SampleLayout l = layout;
+        int n = l.slots;
+        if (n < 0) {
+            return -1;
+        }
+        byte[] b = buf;
+        int e = end;
+        int[] lengths = l.textLengths;
+        int[] wordStarts = l.wordStarts;
+        long[] words = l.words;
+        int[] kinds = l.kinds;
+        int[] codes = l.codes;
+        int[] arbiter = l.arbiterBits;
+        for (int i = 0; ; i++) {
+            // The text before slot i, eight bytes at a time: whole words, then the last eight
+            // (overlapping); a text shorter than eight is one word compared under its mask.
+            int length = lengths[i];
+            if (p + length > e) {
+                return -1;
+            }
+            int w = wordStarts[i];
+            if (length >= 8) {
+                int k = 0;
+                for (; k + 8 <= length; k += 8, w++) {
+                    if ((long) LONGS.get(b, p + k) != words[w]) {
+                        return -1;
+                    }
+                }
+                if (k < length && (long) LONGS.get(b, p + length - 8) != words[w]) {
+                    return -1;
+                }
+            } else if (p + 8 <= e) {
+                if (((long) LONGS.get(b, p) & l.masks[i]) != words[w]) {
+                    return -1;
+                }
+            } else if (!Arrays.equals(b, p, p + length, l.text, l.textStarts[i], l.textStarts[i] + length)) {
+                return -1;
+            }
+            p += length;
+            if (i == n) {
+                return p;
+            }
+            int c = codes[i];
+            int kind = kinds[i];
+            if (kind <= SampleLayout.SKIPPED && p + 1 < e) {
+                // Most snapshot, hw_id and skipped values are one digit: read here, as the member
+                // methods would read them (a digit followed by what may end a number).
+                int d = b[p] - '0';
+                byte after = b[p + 1];
+                if (d >= 0 && d <= 9 && (after == ',' || after == '}' || ends(b, p + 1, e))) {
+                    if (kind == SampleLayout.SNAPSHOT) {
+                        int bits = arbiter[i];
+                        if (bits != 0 && d <= 1) {
+                            // a pipe's issue or stall bit, as snapshotBit sets it
+                            f.arbiter = true;
+                            if (d == 1) {
+                                f.issue |= bits & 0xFFFF;
+                                f.stall |= bits >>> 16;
+                            }
+                        } else if (c >= 2 && d <= 1) {
+                            snapshotBit(c, d == 1);
+                        } else if (c != 0) {
+                            return -1; // stall_reason is a string, a bit is 0 or 1
+                        }
+                    } else if (kind == SampleLayout.HARDWARE_ID && c != 0 && !hardwareValue(c, d)) {
+                        return -1;
+                    }
+                    p++;
+                    continue;
+                }
+            }
+            p = switch (kind) {
+                case SampleLayout.SNAPSHOT -> snapshotMember(c, p);
+                case SampleLayout.HARDWARE_ID -> hardwareId(c, p);
+                case SampleLayout.RECORD -> recordMember(c, p);
+                case SampleLayout.PC -> pcMember(c, p);
+                case SampleLayout.CORRELATION -> correlationMember(c, p);
+                case SampleLayout.SAMPLE -> sampleMember(c, p);
+                case SampleLayout.SKIPPED -> skip(p, c);
+                case SampleLayout.OPEN_RECORD -> {
+                    f.record = true;
+                    yield p;
+                }
+                default -> { // OPEN_HARDWARE_ID
+                    f.hw = 0;
+                    yield p;
+                }
+            };
+            if (p < 0) {
+                return -1;
+            }
+        }
     }
 
     /** Whether the last {@link #open} or {@link #next} reached the object's end. */
@@ -456,12 +693,29 @@ final class SampleArrayScanner {
 
     /** A string of printable ASCII without escapes; its bytes in {@link #stringStart}/{@link #stringLength}. */
     private int string(int p) {
-        if (p < 0 || p >= end || buf[p] != '"') {
+        byte[] b = buf;
+        int e = end;
+        if (p < 0 || p >= e || b[p] != '"') {
             return -1;
         }
         int start = p + 1;
-        for (int i = start; i < end; i++) {
-            byte c = buf[i];
+        int i = start;
+        // Eight bytes at a time: the first byte that is a quote or not allowed decides.
+        for (; i + 8 <= e; i += 8) {
+            long x = (long) LONGS.get(b, i);
+            long special = specialBytes(x);
+            if (special != 0) {
+                i += Long.numberOfTrailingZeros(special) >>> 3;
+                if (b[i] != '"') {
+                    return -1;
+                }
+                stringStart = start;
+                stringLength = i - start;
+                return i + 1;
+            }
+        }
+        for (; i < e; i++) {
+            byte c = b[i];
             if (c == '"') {
                 stringStart = start;
                 stringLength = i - start;
@@ -474,34 +728,86 @@ final class SampleArrayScanner {
         return -1;
     }
 
+    /**
+     * Whether the eight bytes of {@code x} are all ASCII digits: no byte borrows below '0' or
+     * carries past '9' (the lowest byte that is not a digit is flagged exactly, as nothing below it
+     * borrows or carries).
+     */
+    static boolean eightDigits(long x) {
+        return ((x - 0x3030303030303030L | x + 0x4646464646464646L) & HIGHS) == 0;
+    }
+
+    /** The number written by eight ASCII digits (the first in the lowest byte). */
+    static long valueOfEightDigits(long x) {
+        x -= 0x3030303030303030L;
+        x = (x * 10 + (x >>> 8)) & 0x00FF00FF00FF00FFL;
+        x = (x * 100 + (x >>> 16)) & 0x0000FFFF0000FFFFL;
+        return (x * 10000 + (x >>> 32)) & 0xFFFFFFFFL;
+    }
+
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /**
+     * The high bit of each byte of {@code x} (eight bytes, the first lowest) that is a quote, a
+     * backslash, below 0x20 or above 0x7e. Exact for the lowest one flagged, which is all that is
+     * used: a byte above it may be flagged by a borrow or carry from it.
+     */
+    static long specialBytes(long x) {
+        long quote = x ^ 0x2222222222222222L;
+        long backslash = x ^ 0x5C5C5C5C5C5C5C5CL;
+        return (((quote - ONES) & ~quote) | ((backslash - ONES) & ~backslash) | ((x - 0x2020202020202020L) & ~x)
+                | x | (x + ONES)) & HIGHS;
+    }
+
     /** Whether a number or literal ends at {@code p} as JSON requires (and is followed by something). */
     private boolean ends(int p) {
+        return ends(buf, p, end);
+    }
+
+    private static boolean ends(byte[] b, int p, int end) {
         if (p >= end) {
             return false;
         }
-        byte c = buf[p];
+        byte c = b[p];
         return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
     }
 
+    // The methods that run for every value keep the buffer and its end in locals: C1 (which
+    // compiles this case, JvmTuning) loads a field again at every use.
+
     /** An integer 0..2^64-1 (kept in a long's bits) into {@link #number}; no sign, no fraction, no exponent. */
     private int unsigned(int p) {
-        if (p < 0 || p >= end) {
+        byte[] b = buf;
+        int e = end;
+        if (p < 0 || p >= e) {
             return -1;
         }
-        int c = buf[p] - '0';
+        int c = b[p] - '0';
         if (c < 0 || c > 9) {
             return -1;
         }
         long v = c;
         p++;
         if (c == 0) {
-            if (p < end && buf[p] >= '0' && buf[p] <= '9') {
+            if (p < e && b[p] >= '0' && b[p] <= '9') {
                 return -1; // a leading zero: Jackson says what is wrong
             }
         } else {
             int digits = 1;
-            while (p < end) {
-                int d = buf[p] - '0';
+            // Eight digits at a time while the number stays within 18 digits (no overflow to check);
+            // not tried for a number of one digit, the most common.
+            while (digits <= 10 && p + 8 <= e && b[p] >= '0' && b[p] <= '9') {
+                long x = (long) LONGS.get(b, p);
+                if (!eightDigits(x)) {
+                    break;
+                }
+                v = v * 100_000_000L + valueOfEightDigits(x);
+                digits += 8;
+                p += 8;
+            }
+            while (p < e) {
+                int d = b[p] - '0';
                 if (d < 0 || d > 9) {
                     break;
                 }
@@ -516,7 +822,7 @@ final class SampleArrayScanner {
                 p++;
             }
         }
-        if (!ends(p)) {
+        if (!ends(b, p, e)) {
             return -1;
         }
         number = v;
@@ -541,11 +847,20 @@ final class SampleArrayScanner {
 
     /** A 0/1 field ({@code true}/{@code false} too) into {@link #bool}, as the reader's {@code bit}. */
     private int bit(int p) {
-        if (p < 0 || p >= end) {
+        byte[] b = buf;
+        int e = end;
+        if (p < 0 || p >= e) {
             return -1;
         }
-        if (buf[p] == 't' || buf[p] == 'f') {
-            boolean t = buf[p] == 't';
+        byte c = b[p];
+        if ((c == '0' || c == '1') && ends(b, p + 1, e)) {
+            // (a digit alone: what unsigned would read, without its loop)
+            bool = c == '1';
+            number = c - '0';
+            return p + 1;
+        }
+        if (c == 't' || c == 'f') {
+            boolean t = c == 't';
             int q = literal(p, t ? TRUE : FALSE);
             bool = t;
             return q;
@@ -587,6 +902,18 @@ final class SampleArrayScanner {
         };
     }
 
+    /**
+     * A member or element of a container being skipped: {@link #skip}, and a value that is no
+     * container is a slot of the layout (the containers' own members are).
+     */
+    private int skipped(int v, int depth) {
+        int q = skip(v, depth);
+        if (q >= 0 && buf[v] != '{' && buf[v] != '[') {
+            layout.slot(v, q, SampleLayout.SKIPPED, depth);
+        }
+        return q;
+    }
+
     private int skipObject(int p, int depth) {
         p = whitespace(p + 1);
         if (p < end && buf[p] == '}') {
@@ -597,7 +924,8 @@ final class SampleArrayScanner {
             if (p < 0 || p >= end || buf[p] != ':') {
                 return -1;
             }
-            p = whitespace(skip(whitespace(p + 1), depth + 1));
+            int v = whitespace(p + 1);
+            p = whitespace(skipped(v, depth + 1));
             if (p < 0 || p >= end) {
                 return -1;
             }
@@ -617,7 +945,7 @@ final class SampleArrayScanner {
             return p + 1;
         }
         while (true) {
-            p = whitespace(skip(p, depth + 1));
+            p = whitespace(skipped(p, depth + 1));
             if (p < 0 || p >= end) {
                 return -1;
             }

@@ -37,8 +37,7 @@ final class InvariantChecks {
         }
         String type = s.instType();
         if (s.issued()) {
-            if (type.equals("NO_INST") || type.equals("OTHER") || type.equals("LDS_DIRECT")
-                    || type.equals("DUAL_VALU") || type.equals("NONE")) {
+            if (issuedTypeBroken.test(type)) {
                 violated(Invariant.ISSUED_TYPE, file, s);
             }
             if (instruction != null) {
@@ -48,12 +47,47 @@ final class InvariantChecks {
                 }
             }
         } else {
-            if (!type.equals("NO_INST")) {
+            if (stalledTypeBroken.test(type)) {
                 violated(Invariant.STALLED_TYPE, file, s);
             }
-            if (s.stallReason().equals("NONE") || s.stallReason().equals("SLEEP_WAIT")) {
+            if (stalledReasonBroken.test(s.stallReason())) {
                 violated(Invariant.STALLED_REASON, file, s);
             }
+        }
+    }
+
+    private final NameTest issuedTypeBroken = new NameTest(t -> t.equals("NO_INST") || t.equals("OTHER")
+            || t.equals("LDS_DIRECT") || t.equals("DUAL_VALU") || t.equals("NONE"));
+    private final NameTest stalledTypeBroken = new NameTest(t -> !t.equals("NO_INST"));
+    private final NameTest stalledReasonBroken = new NameTest(r -> r.equals("NONE") || r.equals("SLEEP_WAIT"));
+
+    /**
+     * A test of a type or stall-reason name, remembered for the strings seen: the readers share
+     * them (a handful of shortened enum names), so most samples are answered by identity.
+     */
+    private static final class NameTest {
+        private static final int MAX = 32;
+        private final java.util.function.Predicate<String> test;
+        private final String[] names = new String[MAX];
+        private final boolean[] results = new boolean[MAX];
+        private int size;
+
+        NameTest(java.util.function.Predicate<String> test) {
+            this.test = test;
+        }
+
+        boolean test(String name) {
+            for (int i = 0; i < size; i++) {
+                if (names[i] == name) {
+                    return results[i];
+                }
+            }
+            boolean result = test.test(name);
+            if (size < MAX) {
+                names[size] = name;
+                results[size++] = result;
+            }
+            return result;
         }
     }
 

@@ -21,6 +21,13 @@ public final class NameCounts {
     private long[] counts = new long[0];
 
     void add(String name, long n) {
+        // The readers share the strings of these names: the same object is found without comparing text.
+        for (int i = 0; i < names.length; i++) {
+            if (names[i] == name) {
+                counts[i] += n;
+                return;
+            }
+        }
         for (int i = 0; i < names.length; i++) {
             if (names[i].equals(name)) {
                 counts[i] += n;

@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -58,6 +59,7 @@ public final class PcSamplingAnalyzer {
     private final List<String> warnings = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private final InvariantChecks checks = new InvariantChecks();
+    private final WavePipes.Memo pipes;
     private final CodeObjectLocators locators;
     private SamplingMethod method;
     private String methodSource;
@@ -69,6 +71,7 @@ public final class PcSamplingAnalyzer {
 
     private PcSamplingAnalyzer(PcSamplingOptions options) throws IOException {
         this.options = options;
+        this.pipes = new WavePipes.Memo(options.mfmaF64OnValu());
         this.locators = new CodeObjectLocators(options, warnings, notes);
     }
 
@@ -96,11 +99,40 @@ public final class PcSamplingAnalyzer {
         }
     }
 
+    // The map keys below spell out equals and hashCode: a record's own are made on first use
+    // through invokedynamic (ObjectMethods), which costs a few milliseconds of start-up each. The
+    // hash is the record's own formula (31 * previous + each component's hash, from 0), so maps
+    // keep the order they had.
+
     private record DispatchKey(int process, long dispatchId) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DispatchKey k && k.process == process && k.dispatchId == dispatchId;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * process + Long.hashCode(dispatchId);
+        }
     }
 
     /** An instruction as the samples identify it; the JSON's text is looked up at the end. */
     private record RawInstruction(long codeObjectId, long offset, long instIndex, String instruction, String comment) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RawInstruction r && r.codeObjectId == codeObjectId && r.offset == offset
+                    && r.instIndex == instIndex && Objects.equals(r.instruction, instruction)
+                    && Objects.equals(r.comment, comment);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Long.hashCode(codeObjectId);
+            h = 31 * h + Long.hashCode(offset);
+            h = 31 * h + Long.hashCode(instIndex);
+            h = 31 * h + Objects.hashCode(instruction);
+            return 31 * h + Objects.hashCode(comment);
+        }
     }
 
     private static final class DispatchAggregate {
@@ -239,7 +271,7 @@ public final class PcSamplingAnalyzer {
         if (instruction == null && s.stalled() && s.hasArbiterState() && s.instIndex() >= 0) {
             lateInstructions++;
         }
-        ArbiterPipe pipe = WavePipes.of(s, instruction, options.mfmaF64OnValu());
+        ArbiterPipe pipe = pipes.of(s, instruction);
         checks.check(s, instruction, file, run != null && run.maxWavesPerCu() > 0 ? run.maxWavesPerCu() : 32);
         // Samples come in runs of one dispatch: the last one's aggregate is looked up without a key.
         DispatchAggregate agg = lastAggregate;
@@ -249,7 +281,9 @@ public final class PcSamplingAnalyzer {
             lastProcess = index;
             lastDispatchId = s.dispatchId();
         }
-        agg.tally.add(s, pipe);
+        // The dispatch's counts are its instructions' summed at the end (report); only its names and
+        // occupancy histogram are counted here.
+        agg.tally.addNamesAndOccupancy(s);
         agg.timeline.add(s.timestamp(), s.waveCount());
         agg.firstTimestamp = Math.min(agg.firstTimestamp, s.timestamp());
         agg.lastTimestamp = Math.max(agg.lastTimestamp, s.timestamp());
@@ -461,6 +495,11 @@ public final class PcSamplingAnalyzer {
     }
 
     private PcSamplingReport report() {
+        for (DispatchAggregate agg : dispatches.values()) {
+            for (SampleTally t : agg.instructions.values()) {
+                agg.tally.addCounts(t);
+            }
+        }
         join();
         Map<String, List<DispatchKey>> byKernel = new TreeMap<>();
         long dropped = 0;
@@ -503,6 +542,19 @@ public final class PcSamplingAnalyzer {
 
     /** An instruction of a kernel after the join: the same text and place in every dispatch. */
     private record Instruction(long offset, String instruction, String comment, long codeObjectId) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Instruction i && i.offset == offset && Objects.equals(i.instruction, instruction)
+                    && Objects.equals(i.comment, comment) && i.codeObjectId == codeObjectId;
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Long.hashCode(offset);
+            h = 31 * h + Objects.hashCode(instruction);
+            h = 31 * h + Objects.hashCode(comment);
+            return 31 * h + Long.hashCode(codeObjectId);
+        }
     }
 
     private KernelSummary kernel(String name, List<DispatchKey> keys) {

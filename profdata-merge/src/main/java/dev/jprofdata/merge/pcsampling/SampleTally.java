@@ -25,6 +25,17 @@ public final class SampleTally {
     /** The eight pipes of gfx9/gfx950, in report order. */
     public static final ArbiterPipe[] PIPES = Arrays.stream(ArbiterPipe.values()).filter(ArbiterPipe::onGfx9)
             .toArray(ArbiterPipe[]::new);
+    /** The bits of {@link #PIPES} in an arbiter mask. */
+    private static final int GFX9_BITS = Arrays.stream(PIPES).mapToInt(ArbiterPipe::bit).reduce(0, (a, b) -> a | b);
+    /** For each bit of an arbiter mask, the index of its pipe in {@link #PIPES} (-1 for the other pipes). */
+    private static final int[] INDEX_OF_BIT = new int[32];
+
+    static {
+        Arrays.fill(INDEX_OF_BIT, -1);
+        for (int i = 0; i < PIPES.length; i++) {
+            INDEX_OF_BIT[Integer.numberOfTrailingZeros(PIPES[i].bit())] = i;
+        }
+    }
     /** Occupancy histogram buckets: wave counts 0..63, and 64 or more. */
     public static final int OCCUPANCY_BUCKETS = 65;
 
@@ -38,8 +49,12 @@ public final class SampleTally {
     long dualIssue;
     long simdLatency;
     final long[] progress = new long[PIPES.length];
-    final long[] pipeLatency = new long[PIPES.length];
-    final long[] frontendLatency = new long[PIPES.length];
+    /**
+     * Arbiter samples in which pipe {@code PIPES[i]} had its issue or stall bit set. Pipe latency
+     * and frontend latency are what is left of the arbiter samples by progress and by this, so
+     * only the pipes with a bit set are counted per sample.
+     */
+    final long[] busy = new long[PIPES.length];
     long arbiterNotWinWithState;
     long arbiterNotWinPipeBusy;
     long arbiterNotWinPipeNotReady;
@@ -71,41 +86,60 @@ public final class SampleTally {
         samples++;
         if (s.issued()) {
             issued++;
-            instructionTypes.add(s.instType(), 1);
         } else if (s.stalled()) {
             stalled++;
-            stallReasons.add(s.stallReason(), 1);
         }
+        addNames(s);
         if (s.waveCount() >= 0) {
             waveSamples++;
             waveSum += s.waveCount();
             waveMin = Math.min(waveMin, s.waveCount());
             waveMax = Math.max(waveMax, s.waveCount());
-            if (occupancy != null) {
-                occupancy[Math.min(s.waveCount(), OCCUPANCY_BUCKETS - 1)]++;
-            }
         }
+        addOccupancy(s);
         if (s.hasArbiterState()) {
             addArbiter(s, wavePipe);
         }
     }
 
+    /**
+     * Counts only the names (instruction type or stall reason) and the occupancy histogram of one
+     * sample: a tally whose other counts are the sum of other tallies of the same samples
+     * ({@link #addCounts}), as a dispatch's is of its instructions'. The names are still counted
+     * sample by sample, in their order, since past {@link NameCounts#MAX_NAMES} that order decides
+     * which are kept.
+     */
+    void addNamesAndOccupancy(PcSample s) {
+        addNames(s);
+        addOccupancy(s);
+    }
+
+    private void addNames(PcSample s) {
+        if (s.issued()) {
+            instructionTypes.add(s.instType(), 1);
+        } else if (s.stalled()) {
+            stallReasons.add(s.stallReason(), 1);
+        }
+    }
+
+    private void addOccupancy(PcSample s) {
+        if (occupancy != null && s.waveCount() >= 0) {
+            occupancy[Math.min(s.waveCount(), OCCUPANCY_BUCKETS - 1)]++;
+        }
+    }
+
     private void addArbiter(PcSample s, ArbiterPipe wavePipe) {
         arbiterSamples++;
-        int moving = 0;
-        for (int i = 0; i < PIPES.length; i++) {
-            boolean issue = PIPES[i].in(s.arbiterIssue());
-            boolean stall = PIPES[i].in(s.arbiterStall());
-            if (issue && !stall) {
-                progress[i]++;
-                moving++;
-            } else {
-                pipeLatency[i]++;
-                if (!issue && !stall) {
-                    frontendLatency[i]++;
-                }
-            }
+        int issueBits = s.arbiterIssue();
+        int stallBits = s.arbiterStall();
+        int movingBits = issueBits & ~stallBits & GFX9_BITS;
+        for (int m = movingBits; m != 0; m &= m - 1) {
+            progress[INDEX_OF_BIT[Integer.numberOfTrailingZeros(m)]]++;
         }
+        for (int m = (issueBits | stallBits) & GFX9_BITS; m != 0; m &= m - 1) {
+            busy[INDEX_OF_BIT[Integer.numberOfTrailingZeros(m)]]++;
+        }
+        int moving = Integer.bitCount(movingBits);
         boolean valuMoving = ArbiterPipe.VALU.in(s.arbiterIssue()) && !ArbiterPipe.VALU.in(s.arbiterStall());
         if (s.dualIssueValu() && valuMoving) {
             // Two VALU instructions went out in this cycle.
@@ -119,7 +153,7 @@ public final class SampleTally {
         if (!s.stalled() || !WavePipes.contended(wavePipe)) {
             return;
         }
-        int w = index(wavePipe);
+        int w = INDEX_OF_BIT[wavePipe.ordinal()];
         boolean issue = wavePipe.in(s.arbiterIssue());
         boolean stall = wavePipe.in(s.arbiterStall());
         if ("ARBITER_NOT_WIN".equals(s.stallReason())) {
@@ -141,19 +175,28 @@ public final class SampleTally {
 
     /** Adds every count of {@code o} (a tally of other samples) to this one. */
     void addAll(SampleTally o) {
+        addCounts(o);
+        stallReasons.addAll(o.stallReasons);
+        instructionTypes.addAll(o.instructionTypes);
+        if (occupancy != null && o.occupancy != null) {
+            for (int i = 0; i < OCCUPANCY_BUCKETS; i++) {
+                occupancy[i] += o.occupancy[i];
+            }
+        }
+    }
+
+    /** Adds the counts of {@code o} but its names and its occupancy histogram (see {@link #addNamesAndOccupancy}). */
+    void addCounts(SampleTally o) {
         samples += o.samples;
         issued += o.issued;
         stalled += o.stalled;
-        stallReasons.addAll(o.stallReasons);
-        instructionTypes.addAll(o.instructionTypes);
         arbiterSamples += o.arbiterSamples;
         ipcSum += o.ipcSum;
         dualIssue += o.dualIssue;
         simdLatency += o.simdLatency;
         for (int i = 0; i < PIPES.length; i++) {
             progress[i] += o.progress[i];
-            pipeLatency[i] += o.pipeLatency[i];
-            frontendLatency[i] += o.frontendLatency[i];
+            busy[i] += o.busy[i];
             oversubscribed[i] += o.oversubscribed[i];
             backpressured[i] += o.backpressured[i];
         }
@@ -165,11 +208,6 @@ public final class SampleTally {
         waveSum += o.waveSum;
         waveMin = Math.min(waveMin, o.waveMin);
         waveMax = Math.max(waveMax, o.waveMax);
-        if (occupancy != null && o.occupancy != null) {
-            for (int i = 0; i < OCCUPANCY_BUCKETS; i++) {
-                occupancy[i] += o.occupancy[i];
-            }
-        }
     }
 
     // --- read access --------------------------------------------------------------------------
@@ -230,12 +268,12 @@ public final class SampleTally {
 
     /** Arbiter samples in which pipe {@code PIPES[i]} made no progress (pipe latency). */
     public long pipeLatency(int i) {
-        return pipeLatency[i];
+        return arbiterSamples - progress[i];
     }
 
     /** Arbiter samples in which nothing was issued to pipe {@code PIPES[i]} (frontend latency). */
     public long frontendLatency(int i) {
-        return frontendLatency[i];
+        return arbiterSamples - busy[i];
     }
 
     /** ARBITER_NOT_WIN samples, with arbiter state, on a contended pipe. */

@@ -2,6 +2,7 @@ package dev.jprofdata.merge.pcsampling;
 
 import dev.jprofdata.format.pcsampling.ArbiterPipe;
 import dev.jprofdata.format.pcsampling.PcSample;
+import java.util.Arrays;
 
 /**
  * The execution pipe a sampled wave's instruction goes to, which the per-wave diagnoses
@@ -98,6 +99,63 @@ final class WavePipes {
         String t = instruction.strip();
         int space = t.indexOf(' ');
         return space < 0 ? t : t.substring(0, space);
+    }
+
+    /**
+     * {@link WavePipes#of} for every sample of a run, remembering each instruction's and each type's
+     * pipe: the reader shares those strings (an instruction is the run's table entry for its
+     * {@code inst_index}, a type one of a handful of shortened enum names), so the same string
+     * object is matched by identity instead of its text being examined again. A string not seen
+     * before (or another object with the same text) is examined as {@link WavePipes#of} does.
+     */
+    static final class Memo {
+        /** Instructions are remembered by {@code inst_index} below this; others are examined every time. */
+        private static final int MAX_INSTRUCTIONS = 1 << 16;
+        private static final int MAX_TYPES = 32;
+        private final boolean mfmaF64OnValu;
+        private String[] instructions = new String[0];
+        private ArbiterPipe[] instructionPipes = new ArbiterPipe[0];
+        private final String[] types = new String[MAX_TYPES];
+        private final ArbiterPipe[] typePipes = new ArbiterPipe[MAX_TYPES];
+        private int typeCount;
+
+        Memo(boolean mfmaF64OnValu) {
+            this.mfmaF64OnValu = mfmaF64OnValu;
+        }
+
+        ArbiterPipe of(PcSample s, String instruction) {
+            if (s.issued()) {
+                String type = s.instType();
+                for (int i = 0; i < typeCount; i++) {
+                    if (types[i] == type) {
+                        return typePipes[i];
+                    }
+                }
+                ArbiterPipe pipe = ofType(type);
+                if (typeCount < MAX_TYPES) {
+                    types[typeCount] = type;
+                    typePipes[typeCount++] = pipe;
+                }
+                return pipe;
+            }
+            long index = s.instIndex();
+            if (instruction == null || index < 0 || index >= MAX_INSTRUCTIONS) {
+                return ofMnemonic(instruction, mfmaF64OnValu);
+            }
+            int i = (int) index;
+            if (i < instructions.length && instructions[i] == instruction) {
+                return instructionPipes[i];
+            }
+            ArbiterPipe pipe = ofMnemonic(instruction, mfmaF64OnValu);
+            if (i >= instructions.length) {
+                int size = Math.min(MAX_INSTRUCTIONS, Math.max(i + 1, 2 * instructions.length));
+                instructions = Arrays.copyOf(instructions, size);
+                instructionPipes = Arrays.copyOf(instructionPipes, size);
+            }
+            instructions[i] = instruction;
+            instructionPipes[i] = pipe;
+            return pipe;
+        }
     }
 
     /** Whether the pipe is one that waves contend for (the per-wave diagnoses apply). */
