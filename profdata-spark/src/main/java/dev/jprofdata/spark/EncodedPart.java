@@ -4,6 +4,8 @@ import dev.jprofdata.merge.MergeStateFormatException;
 import dev.jprofdata.merge.PartialMerge;
 import dev.jprofdata.merge.sample.SamplePartialMerge;
 import java.io.Serializable;
+import org.apache.spark.SparkEnv;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,5 +28,27 @@ public record EncodedPart(byte[] bytes, Map<String, String> failedOn) implements
     SamplePartialMerge decodeSample(int inputCount, String source, SparkMergeArgs args)
             throws MergeStateFormatException {
         return SamplePartialMerge.decode(bytes, source, inputCount, SampleOptionsOf.merge(args));
+    }
+
+    /** A part made on this executor, whose failed inputs ({@code failedFiles}) were read here. */
+    static EncodedPart readHere(byte[] bytes, List<String> failedFiles) {
+        Map<String, String> failedOn = new TreeMap<>();
+        String where = where();
+        for (String file : failedFiles) {
+            failedOn.put(file, where);
+        }
+        return new EncodedPart(bytes, failedOn);
+    }
+
+    /** This executor, as the report names it. */
+    private static String where() {
+        SparkEnv env = SparkEnv.get();
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "unknown host";
+        }
+        return "executor " + (env == null ? "?" : env.executorId()) + " on " + host;
     }
 }

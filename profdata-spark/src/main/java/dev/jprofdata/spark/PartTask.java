@@ -5,11 +5,8 @@ import dev.jprofdata.merge.PartialMerge;
 import dev.jprofdata.merge.PartialMerger;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.spark.SparkEnv;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.util.SerializableConfiguration;
@@ -47,24 +44,8 @@ final class PartTask implements FlatMapFunction<Iterator<SparkInput>, EncodedPar
         try (local) {
             PartialMerge part = new PartialMerger(MergeOptionsOf.of(args), inputCount).merge(local.inputs(),
                     local.indices(), incompatible, setDeviceApart);
-            Map<String, String> failedOn = new TreeMap<>();
-            String where = where();
-            for (InputFailure f : part.failures()) {
-                failedOn.put(f.file(), where);
-            }
-            return List.of(new EncodedPart(part.encode(), failedOn)).iterator();
+            return List.of(EncodedPart.readHere(part.encode(), part.failures().stream().map(InputFailure::file)
+                    .toList())).iterator();
         }
-    }
-
-    /** This executor, as the report names it. */
-    static String where() {
-        SparkEnv env = SparkEnv.get();
-        String host;
-        try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            host = "unknown host";
-        }
-        return "executor " + (env == null ? "?" : env.executorId()) + " on " + host;
     }
 }

@@ -5,8 +5,6 @@ import dev.jprofdata.merge.sample.SamplePartialMerge;
 import dev.jprofdata.merge.sample.SamplePartialMerger;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.util.SerializableConfiguration;
@@ -38,12 +36,8 @@ final class SamplePartTask implements FlatMapFunction<Iterator<SparkInput>, Enco
         try (local) {
             SamplePartialMerge part = new SamplePartialMerger(SampleOptionsOf.merge(args)).merge(local.inputs(),
                     local.indices(), inputCount);
-            Map<String, String> failedOn = new TreeMap<>();
-            String where = PartTask.where();
-            for (InputFailure f : part.failures().values()) {
-                failedOn.put(f.file(), where);
-            }
-            return List.of(new EncodedPart(part.encode(), failedOn)).iterator();
+            return List.of(EncodedPart.readHere(part.encode(), part.failures().values().stream()
+                    .map(InputFailure::file).toList())).iterator();
         }
     }
 }
