@@ -46,6 +46,31 @@ final class LoopbackCluster implements AutoCloseable {
                     "1", "--memory", "1g", "--webui-port", Integer.toString(freePort()), "--work-dir", work.toString(),
                     masterUrl);
         }
+        awaitWorkers(workers);
+    }
+
+    /**
+     * Waits until every worker has registered with the master (two minutes at most: a loaded CI
+     * machine). A job submitted before that gets executors only on the workers already there.
+     */
+    private void awaitWorkers(int workers) throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        for (int w = 0; w < workers; w++) {
+            while (!log("worker" + w).contains("Successfully registered with master")) {
+                if (System.nanoTime() > deadline) {
+                    close();
+                    throw new IOException("worker" + w + " did not register with the master within two minutes:\n"
+                            + log("worker" + w) + "\nmaster log:\n" + log("master"));
+                }
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    close();
+                    throw new IOException("interrupted while waiting for the workers", e);
+                }
+            }
+        }
     }
 
     String masterUrl() {
