@@ -38,37 +38,53 @@ final class LoopbackCluster implements AutoCloseable {
         Path sparkHome = sparkHome(logs);
         int port = freePort();
         masterUrl = "spark://127.0.0.1:" + port;
+        int webUiPort = freePort();
         start("master", sparkHome, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
-                Integer.toString(port), "--webui-port", Integer.toString(freePort()));
+                Integer.toString(port), "--webui-port", Integer.toString(webUiPort));
         for (int w = 0; w < workers; w++) {
             Path work = Files.createDirectories(logs.resolve("worker" + w));
             start("worker" + w, sparkHome, "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1", "--cores",
                     "1", "--memory", "1g", "--webui-port", Integer.toString(freePort()), "--work-dir", work.toString(),
                     masterUrl);
         }
-        awaitWorkers(workers);
+        awaitWorkers(workers, webUiPort);
     }
 
     /**
      * Waits until every worker has registered with the master (two minutes at most: a loaded CI
-     * machine). A job submitted before that gets executors only on the workers already there.
+     * machine), as the master's status page says. A job submitted before that gets executors only on
+     * the workers already there.
      */
-    private void awaitWorkers(int workers) throws IOException {
+    private void awaitWorkers(int workers, int webUiPort) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        for (int w = 0; w < workers; w++) {
-            while (!log("worker" + w).contains("Successfully registered with master")) {
-                if (System.nanoTime() > deadline) {
-                    close();
-                    throw new IOException("worker" + w + " did not register with the master within two minutes:\n"
-                            + log("worker" + w) + "\nmaster log:\n" + log("master"));
+        java.util.regex.Pattern alive = java.util.regex.Pattern.compile("\"aliveworkers\"\\s*:\\s*(\\d+)");
+        while (true) {
+            try {
+                java.net.HttpURLConnection c = (java.net.HttpURLConnection) new java.net.URL(
+                        "http://127.0.0.1:" + webUiPort + "/json/").openConnection();
+                c.setConnectTimeout(2000);
+                c.setReadTimeout(2000);
+                try (java.io.InputStream in = c.getInputStream()) {
+                    java.util.regex.Matcher m = alive.matcher(new String(in.readAllBytes(),
+                            java.nio.charset.StandardCharsets.UTF_8));
+                    if (m.find() && Integer.parseInt(m.group(1)) >= workers) {
+                        return;
+                    }
                 }
-                try {
-                    Thread.sleep(200);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    close();
-                    throw new IOException("interrupted while waiting for the workers", e);
-                }
+            } catch (IOException e) {
+                // The master's page is not up yet.
+            }
+            if (System.nanoTime() > deadline) {
+                close();
+                throw new IOException("the workers did not register with the master within two minutes:\n"
+                        + "master log:\n" + log("master"));
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                close();
+                throw new IOException("interrupted while waiting for the workers", e);
             }
         }
     }
