@@ -59,21 +59,13 @@ final class SampleMergeRun {
         return SampleFormat.EXTBINARY;
     }
 
-    /**
-     * jprofdata's own merge options that only instrumentation merges have: given with
-     * {@code --sample}, each is named as ignored rather than dropped without a word (a budget the
-     * user counts on, above all, must not silently not apply).
-     */
-    static final List<String> INSTRUMENTATION_ONLY = List.of("--memory-budget", "--value-merge", "--for-llvm",
-            "--index-version", "--drop-unsupported", "--no-split", "--no-unifcnts", "--uniformity-threshold");
-
     int run(List<MergeInput> inputs, FailureMode mode, String output) throws IOException {
         SampleFormat format = format();
         SampleMergeOptions options = options(mode);
         PrintStream err = ctx.err();
-        for (String o : INSTRUMENTATION_ONLY) {
+        for (String o : SampleMergeOptions.INSTRUMENTATION_ONLY) {
             if (!cmd.spec().findOption(o).originalStringValues().isEmpty()) {
-                err.println("warning: " + o + " applies to instrumentation profiles only; ignored with --sample");
+                err.println(SampleMergeOptions.ignoredWithSample(o));
             }
         }
         SampleMergeResult result;

@@ -2,6 +2,7 @@ package dev.jprofdata.spark;
 
 import dev.jprofdata.merge.MergeStateFormatException;
 import dev.jprofdata.merge.PartialMerge;
+import dev.jprofdata.merge.sample.SampleMergeOptions;
 import dev.jprofdata.merge.sample.SamplePartialMerge;
 import java.io.Serializable;
 import org.apache.spark.SparkEnv;
@@ -25,9 +26,9 @@ public record EncodedPart(byte[] bytes, Map<String, String> failedOn) implements
     }
 
     /** This part decoded as a partial sample merge ({@link SamplePartialMerge#encode}). */
-    SamplePartialMerge decodeSample(int inputCount, String source, SparkMergeArgs args)
+    SamplePartialMerge decodeSample(int inputCount, String source, SampleMergeOptions options)
             throws MergeStateFormatException {
-        return SamplePartialMerge.decode(bytes, source, inputCount, SampleOptionsOf.merge(args));
+        return SamplePartialMerge.decode(bytes, source, inputCount, options);
     }
 
     /** A part made on this executor, whose failed inputs ({@code failedFiles}) were read here. */

@@ -1,5 +1,6 @@
 package dev.jprofdata.spark;
 
+import dev.jprofdata.merge.sample.SampleMergeOptions;
 import dev.jprofdata.merge.sample.SampleReplay;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.broadcast.Broadcast;
@@ -16,6 +17,8 @@ final class ReplayTask implements Function<Tuple2<Long, Iterable<byte[]>>, byte[
 
     private final SparkMergeArgs args;
     private final Broadcast<long[]> weights;
+    /** Built once per task on the executor, not once per function. */
+    private transient SampleMergeOptions options;
 
     ReplayTask(SparkMergeArgs args, Broadcast<long[]> weights) {
         this.args = args;
@@ -24,6 +27,9 @@ final class ReplayTask implements Function<Tuple2<Long, Iterable<byte[]>>, byte[
 
     @Override
     public byte[] call(Tuple2<Long, Iterable<byte[]>> function) throws Exception {
-        return SampleReplay.replay(SampleOptionsOf.merge(args), function._1(), function._2(), weights.value());
+        if (options == null) {
+            options = SampleOptionsOf.merge(args);
+        }
+        return SampleReplay.replay(options, function._1(), function._2(), weights.value());
     }
 }

@@ -1,5 +1,6 @@
 package dev.jprofdata.spark;
 
+import dev.jprofdata.merge.sample.SampleMergeOptions;
 import dev.jprofdata.merge.sample.SamplePartialMerge;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,6 +17,8 @@ final class SamplePartCombiner implements Function2<EncodedPart, EncodedPart, En
 
     private final SparkMergeArgs args;
     private final int inputCount;
+    /** Built once per task on the executor, not once per decoded part. */
+    private transient SampleMergeOptions options;
 
     SamplePartCombiner(SparkMergeArgs args, int inputCount) {
         this.args = args;
@@ -24,8 +27,11 @@ final class SamplePartCombiner implements Function2<EncodedPart, EncodedPart, En
 
     @Override
     public EncodedPart call(EncodedPart a, EncodedPart b) throws Exception {
-        SamplePartialMerge merged = a.decodeSample(inputCount, "a partial merge", args)
-                .combine(b.decodeSample(inputCount, "a partial merge", args));
+        if (options == null) {
+            options = SampleOptionsOf.merge(args);
+        }
+        SamplePartialMerge merged = a.decodeSample(inputCount, "a partial merge", options)
+                .combine(b.decodeSample(inputCount, "a partial merge", options));
         Map<String, String> failedOn = new TreeMap<>(a.failedOn());
         failedOn.putAll(b.failedOn());
         return new EncodedPart(merged.encode(), failedOn);

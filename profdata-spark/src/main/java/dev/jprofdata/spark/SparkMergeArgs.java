@@ -14,6 +14,7 @@ import java.util.List;
  * @param inputFiles {@code -f}/{@code --input-files} lists
  * @param partitions number of parts the inputs are cut into (0: Spark's default parallelism)
  * @param samples {@code --sample} and the options of sample merges
+ * @param given the options given on the command line, by name, in order
  */
 public record SparkMergeArgs(
         String output,
@@ -39,12 +40,14 @@ public record SparkMergeArgs(
         boolean noSplit,
         int partitions,
         int treeDepth,
-        SampleArgs samples) implements Serializable {
+        SampleArgs samples,
+        List<String> given) implements Serializable {
 
     public SparkMergeArgs {
         inputs = List.copyOf(inputs);
         weightedInputs = List.copyOf(weightedInputs);
         inputFiles = List.copyOf(inputFiles);
+        given = List.copyOf(given);
     }
 
     /** The usage text printed for {@code --help} and after a bad option. */
@@ -118,6 +121,7 @@ public record SparkMergeArgs(
         private int coldContextFrameDepth = 1;
         private String convertLayout;
         private boolean generateMergedBaseProfiles;
+        private final List<String> given = new ArrayList<>();
 
         Parser(String[] args) {
             this.args = args;
@@ -156,10 +160,11 @@ public record SparkMergeArgs(
                     treeDepth, new SampleArgs(sample, text ? "text" : sampleFormat, compressAllSections, useMd5,
                             genPartialProfile, splitLayout, dropProfileSymbolList, profileIsFs, fsDiscriminatorPass,
                             mergeColdContext, trimColdContext, coldContextFrameDepth, convertLayout,
-                            generateMergedBaseProfiles));
+                            generateMergedBaseProfiles), given);
         }
 
         private void option(String name, String inline) {
+            given.add(name);
             switch (name) {
                 case "-o", "--output" -> output = value(name, inline);
                 case "--master" -> master = value(name, inline);

@@ -66,7 +66,7 @@ final class SparkSampleMerge {
         EncodedPart all = laid.mapPartitions(new SamplePartTask(args, n, conf))
                 .treeReduce(new SamplePartCombiner(args, n), args.treeDepth());
         SampleMergeOptions options = SampleOptionsOf.merge(args);
-        SamplePartialMerge merged = all.decodeSample(n, "the combined merge", args);
+        SamplePartialMerge merged = all.decodeSample(n, "the combined merge", options);
         merged.checkStops();
         SampleReplay.Result replayed = null;
         SortedSet<Long> conflicts = merged.conflicts();
@@ -140,26 +140,7 @@ final class SparkSampleMerge {
 
     /** Warnings for instrumentation-only options given with {@code --sample}, as merge --sample words them. */
     static List<String> ignoredOptions(SparkMergeArgs args) {
-        List<String> out = new ArrayList<>();
-        if (args.forLlvm() != null) {
-            out.add("--for-llvm");
-        }
-        if (args.indexVersion() != null) {
-            out.add("--index-version");
-        }
-        if (args.dropUnsupported()) {
-            out.add("--drop-unsupported");
-        }
-        if (args.noSplit()) {
-            out.add("--no-split");
-        }
-        if (args.noUnifcnts()) {
-            out.add("--no-unifcnts");
-        }
-        if (!"0.9".equals(args.uniformityThreshold())) {
-            out.add("--uniformity-threshold");
-        }
-        return out.stream().map(o -> "warning: " + o + " applies to instrumentation profiles only; ignored with"
-                + " --sample").toList();
+        return SampleMergeOptions.INSTRUMENTATION_ONLY.stream().filter(args.given()::contains)
+                .map(SampleMergeOptions::ignoredWithSample).toList();
     }
 }

@@ -79,10 +79,10 @@ class SparkMergeLocalTest {
                         s.resolve("spc.probe.proftext").toString(), s.resolve("spc2.probe.extbinary.sprof").toString(),
                         s.resolve("spx.probe.proftext").toString(), s.resolve("spc.probe.extbinary.sprof").toString(),
                         "--weighted-input=2," + s.resolve("spc2.probe.proftext"), "--sample", "--text")),
-                Arguments.of("CS probe sample profiles, ext-binary", List.of(
+                Arguments.of("CS probe sample profiles, ext-binary, an instrumentation-only option named as ignored", List.of(
                         s.resolve("spc2.csprobe.extbinary.sprof").toString(), s.resolve("spc.csprobe.proftext").toString(),
                         s.resolve("spx.csprobe.extbinary.sprof").toString(), s.resolve("spc.csprobe.extbinary.sprof").toString(),
-                        "--sample")),
+                        "--sample", "--no-split")),
                 Arguments.of("line sample profiles and a damaged input, --failure-mode=warn, binary", List.of(
                         s.resolve("spc.line.proftext").toString(), s.resolve("spc2.line.binary.sprof").toString(),
                         p.resolve("bad/trunc.profraw").toString(), s.resolve("spx.line.extbinary.sprof").toString(),

@@ -71,6 +71,20 @@ public record SampleMergeOptions(
         }
     }
 
+    /**
+     * jprofdata's own merge options that only instrumentation merges have: given with
+     * {@code --sample}, each is named as ignored rather than dropped without a word (a budget the
+     * user counts on, above all, must not silently not apply).
+     */
+    public static final List<String> INSTRUMENTATION_ONLY = List.of("--memory-budget", "--value-merge",
+            "--for-llvm", "--index-version", "--drop-unsupported", "--no-split", "--no-unifcnts",
+            "--uniformity-threshold");
+
+    /** The warning for an {@link #INSTRUMENTATION_ONLY} option given with {@code --sample}. */
+    public static String ignoredWithSample(String option) {
+        return "warning: " + option + " applies to instrumentation profiles only; ignored with --sample";
+    }
+
     public static SampleMergeOptions defaults() {
         return builder().build();
     }

@@ -142,10 +142,9 @@ public final class SampleMergeState {
     /** Merges one contribution times {@code weight}; a problem is added to {@code problems}. */
     void merge(Contribution c, long weight, String file, List<FunctionProblem> problems) {
         FunctionSamples samples = c.samples();
-        FunctionSamples target = profiles.get(c.key());
-        if (target == null) {
-            target = profiles.getOrCreate(c.key(), () -> new FunctionSamples(null));
-        } else if (isPart() && !SummableProfiles.agree(target, samples)) {
+        int before = profiles.size();
+        FunctionSamples target = profiles.getOrCreate(c.key(), () -> new FunctionSamples(null));
+        if (isPart() && profiles.size() == before && !SummableProfiles.agree(target, samples)) {
             conflicts.add(c.key());
         }
         long hashBefore = target.functionHash();

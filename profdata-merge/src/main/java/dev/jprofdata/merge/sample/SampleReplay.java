@@ -94,21 +94,18 @@ public final class SampleReplay {
             }
         }
         SampleMergeState state = new SampleMergeState(options);
-        StateBytesOut problems = new StateBytesOut();
-        int problemCount = 0;
+        record Met(Placed at, FunctionProblem problem) {
+        }
+        List<Met> met = new ArrayList<>();
+        List<FunctionProblem> found = new ArrayList<>(1);
         for (Placed p : all) {
-            List<FunctionProblem> found = new ArrayList<>(1);
             // The file name is the driver's to fill in; the merge only needs a placeholder.
             state.merge(new SampleMergeState.Contribution(key, p.samples(), p.status(), 0), weights[p.input()], "",
                     found);
             for (FunctionProblem f : found) {
-                problems.number(p.input());
-                problems.number(p.position());
-                problems.text(f.context());
-                problems.number(f.status().ordinal());
-                problems.number(f.droppedCount());
-                problemCount++;
+                met.add(new Met(p, f));
             }
+            found.clear();
         }
         FunctionSamples merged = state.profiles().get(key);
         if (merged == null) {
@@ -122,12 +119,15 @@ public final class SampleReplay {
         out.word(key);
         names.write(out);
         SampleStateCodec.node(out, merged, names);
-        out.number(problemCount);
-        byte[] p = problems.toByteArray();
-        byte[] head = out.toByteArray();
-        byte[] whole = java.util.Arrays.copyOf(head, head.length + p.length);
-        System.arraycopy(p, 0, whole, head.length, p.length);
-        return whole;
+        out.number(met.size());
+        for (Met m : met) {
+            out.number(m.at().input());
+            out.number(m.at().position());
+            out.text(m.problem().context());
+            out.number(m.problem().status().ordinal());
+            out.number(m.problem().droppedCount());
+        }
+        return out.toByteArray();
     }
 
     /**
