@@ -127,6 +127,19 @@ public final class ValueProfData {
      */
     public static Checked check(Bytes in, long at, long available, EntryObserver entries, Checked into)
             throws ProfileFormatException {
+        return check(in, at, available, entries, null, into);
+    }
+
+    /**
+     * As {@link #check(Bytes, long, long, EntryObserver, Checked)}, also walking each entry's sites
+     * as {@link #walk} would, on the same pass, once the entry has passed its checks (so every
+     * {@code valueAt} handed to {@code visitor}, when not null, lies inside the block). A later entry
+     * may still fail: a caller that must not act on half a block keeps what it is told until the
+     * result says the block is sound. Callers that check and then read every block (the binary
+     * groups, for each run) read the block once instead of twice.
+     */
+    public static Checked check(Bytes in, long at, long available, EntryObserver entries, SiteVisitor visitor,
+            Checked into) throws ProfileFormatException {
         if (available < 8) {
             return into.failed(Problem.HEADER_CUT, at);
         }
@@ -174,6 +187,15 @@ public final class ValueProfData {
             }
             if (entries != null) {
                 entries.entry((int) kind, numSites);
+            }
+            if (visitor != null) {
+                visitor.entry((int) kind, (int) numSites, numValues);
+                long valueAt = entry + header;
+                for (long s = 0; s < numSites; s++) {
+                    int n = in.unsigned8(entry + 8 + s);
+                    visitor.site((int) kind, n, valueAt);
+                    valueAt += 16L * n;
+                }
             }
             entry += entrySize;
             sites += numSites;

@@ -7,6 +7,7 @@ import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
+import dev.jprofdata.format.raw.RunValueSites;
 import dev.jprofdata.format.raw.Words;
 import dev.jprofdata.merge.state.BulkContribution;
 import dev.jprofdata.merge.state.BulkValues;
@@ -53,6 +54,12 @@ final class BinaryGroups {
     private final Probes probes;
     /** Reads joining files, a window at a time; closes each when the next is read. */
     private final Words.Reader reader = new Words.Reader();
+    /** The value sites of the run being joined, decoded before any is added; reused run after run. */
+    private final RunValueSites runSites = new RunValueSites();
+    /** The value sites this slice's groups share, function by function ({@link SharedValueSites}). */
+    private final SharedValueSites shared = new SharedValueSites();
+    /** Records of this slice's groups that borrowed another group's sites (for tests). */
+    private int borrowedRecords;
 
     /** Groups for one slice of a merge whose slices share {@code probes}. */
     BinaryGroups(Probes probes) {
@@ -86,7 +93,7 @@ final class BinaryGroups {
         }
         Fit fit = fit(input, size);
         if (fit != null) {
-            return fit.join(inputIndex, input, reader);
+            return fit.join(inputIndex, input, reader, runSites);
         }
         return tryStart(inputIndex, input, size, state);
     }
@@ -122,8 +129,9 @@ final class BinaryGroups {
             source = Words.Source.of(words);
         }
         Probed binary = found.binary;
-        Group g = new Group(binary.layout.kind(), binary.words, binary.layout, binary.ranges);
-        InputLoader.Loaded loaded = g.join(inputIndex, input, source, found.match.slide());
+        Group g = new Group(binary.layout.kind(), binary.layout, binary.ranges);
+        shareSites(g);
+        InputLoader.Loaded loaded = g.join(inputIndex, input, source, found.match.slide(), runSites);
         if (loaded != null) {
             groups.add(g);
             state.addBinaryIds(binary.layout.binaryIds());
@@ -132,10 +140,32 @@ final class BinaryGroups {
     }
 
     /**
-     * A binary's layout, the file it was probed from as little-endian words, and its records by
-     * counter position.
+     * Lets the records of {@code g}, a group about to take its first run, add their value sites to
+     * those of earlier groups' records of the same functions ({@link SharedValueSites}). The earlier
+     * groups are registered only now: a merge of one program's runs builds no table.
      */
-    private record Probed(RawCounterLayout layout, long[] words, RecordRanges ranges) {
+    private void shareSites(Group g) {
+        if (groups.isEmpty() || !g.layout.hasValueData()) {
+            return;
+        }
+        for (Group earlier : groups) {
+            if (!earlier.registered) {
+                shared.register(earlier.component, earlier.layout, earlier.values, earlier.borrowed);
+                earlier.registered = true;
+            }
+        }
+        g.values = new BulkValues[g.layout.numRecords()];
+        g.borrowed = new boolean[g.layout.numRecords()];
+        borrowedRecords += shared.borrow(g.component, g.layout, g.values, g.borrowed);
+    }
+
+    /** How many records of this slice's groups borrowed another group's value sites. */
+    int borrowedRecords() {
+        return borrowedRecords;
+    }
+
+    /** A binary's layout (with what runs are compared with) and its records by counter position. */
+    private record Probed(RawCounterLayout layout, RecordRanges ranges) {
     }
 
     /** The probed binary a file is a run of, and how it compares with the probed file. */
@@ -169,7 +199,7 @@ final class BinaryGroups {
          */
         synchronized Found findProbed(Words.Source run, long size) {
             for (Probed p : known) {
-                RawCounterLayout.Match match = p.layout.compare(p.words, run, size);
+                RawCounterLayout.Match match = p.layout.compare(run, size);
                 if (match.sameBinary()) {
                     return new Found(p, match);
                 }
@@ -204,7 +234,7 @@ final class BinaryGroups {
                     t.start();
                 });
             }
-            Probed p = new Probed(layout, words, ranges);
+            Probed p = new Probed(layout, ranges);
             known.add(p);
             return new Found(p, RawCounterLayout.Match.UNMOVED); // the probed file is its own reference
         }
@@ -220,13 +250,13 @@ final class BinaryGroups {
             return null;
         }
         Fit fit = fit(input, size);
-        return fit == null ? null : fit.join(inputIndex, input, reader);
+        return fit == null ? null : fit.join(inputIndex, input, reader, runSites);
     }
 
     /** A group a file is a run of, and how the file compares with the group's reference. */
     private record Fit(Group group, RawCounterLayout.Match match) {
-        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words) {
-            return group.join(inputIndex, input, words, match.slide());
+        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, RunValueSites runSites) {
+            return group.join(inputIndex, input, words, match.slide(), runSites);
         }
     }
 
@@ -275,6 +305,7 @@ final class BinaryGroups {
             }
         }
         later.groups.clear();
+        shared.absorb(later.shared);
     }
 
     /** Closes the file last read to join a group (reading it again opens it again). */
@@ -288,9 +319,18 @@ final class BinaryGroups {
      */
     List<Integer> emit(MergeState state) {
         reader.close();
+        // Groups that share value sites are emitted together or not at all (SharedValueSites).
+        java.util.Set<SharedValueSites.Component> failing = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<>());
+        for (Group g : groups) {
+            if (!g.members.isEmpty() && !g.canEmit()) {
+                failing.add(g.component.root());
+            }
+        }
+        shared.disagreeing(failing);
         List<Integer> fallback = new ArrayList<>();
         for (Group g : groups) {
-            if (!g.members.isEmpty() && !g.emit(state)) {
+            if (!g.members.isEmpty() && (failing.contains(g.component.root()) || !g.emit(state))) {
                 for (Member m : g.members) {
                     fallback.add(m.inputIndex);
                 }
@@ -345,18 +385,22 @@ final class BinaryGroups {
      */
     private static final class Group implements FlatRecords {
         final ProfileKind kind;
-        /**
-         * The reference file as little-endian words; dropped once the group is emitted (groups
-         * stay in the merge state as flat records until it is finished, and a 3 MB file would
-         * stay with them).
-         */
-        long[] referenceWords;
+        /** The binary's layout, which holds what runs are compared with (the probed file's words). */
         final RawCounterLayout layout;
         final long size;
         final List<Member> members = new ArrayList<>();
         long[] sums;
-        /** Per record with value data, its members' summed sites; null without value data. */
+        /**
+         * Per record with value data, its members' summed sites; null without value data. A
+         * borrowed record's are another group's, shared ({@link SharedValueSites}).
+         */
         BulkValues[] values;
+        /** Which records' sites are borrowed; null when none can be. */
+        boolean[] borrowed;
+        /** The groups this one shares value sites with, itself included. */
+        final SharedValueSites.Component component = new SharedValueSites.Component();
+        /** Whether its records are offered to later groups to share. */
+        boolean registered;
         /**
          * After {@link #emit}: which records went into the state as bulk records (the state then
          * owns their sites, and lets go of each as it finishes it); null when none did.
@@ -367,36 +411,32 @@ final class BinaryGroups {
         /** The records by counter position (the probe's, shared by the slices' groups of the binary). */
         final RecordRanges ranges;
 
-        Group(ProfileKind kind, long[] referenceWords, RawCounterLayout layout, RecordRanges ranges) {
+        Group(ProfileKind kind, RawCounterLayout layout, RecordRanges ranges) {
             this.kind = kind;
-            this.referenceWords = referenceWords;
             this.layout = layout;
             this.ranges = ranges;
             this.size = layout.fileSize();
         }
 
         RawCounterLayout.Match compare(Words.Source words, long wordsSize) {
-            return layout.compare(referenceWords, words, wordsSize);
+            return layout.compare(words, wordsSize);
         }
 
         /**
          * Adds one run ({@code words} is the whole file, whose functions sit {@code slide} above
-         * the reference file's, null when they did not move together); null when it cannot join.
+         * the reference file's, null when they did not move together; its value sites are decoded
+         * into {@code runSites}); null when it cannot join.
          */
-        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, Long slide) {
+        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, Long slide,
+                RunValueSites runSites) {
             long weight = input.weight();
             if (Long.compareUnsigned(weight, MAX_WEIGHT) > 0) {
                 return null;
             }
-            ByteBuffer valueData = null;
             if (layout.hasValueData()) {
-                // The value data is checked whole before any of it is added (in step with the
+                // The value data is checked and decoded whole before any of it is added (after the
                 // counters, below): a damaged blob leaves the file to the ordinary reader.
-                if (slide == null) {
-                    return null;
-                }
-                valueData = words.bytesFrom(layout.valueDataOffset());
-                if (!layout.valueDataFits(valueData)) {
+                if (slide == null || !layout.decodeValues(words.bytesFrom(layout.valueDataOffset()), slide, runSites)) {
                     return null;
                 }
             }
@@ -461,12 +501,12 @@ final class BinaryGroups {
                     values = new BulkValues[layout.numRecords()];
                 }
                 long w = weight;
-                layout.values(valueData, slide, (r, kind, site, vals, counts, count) -> {
+                runSites.feed((r, kind, site, vals, counts, from, count) -> {
                     if (values[r] == null) {
                         values[r] = new BulkValues();
                     }
-                    values[r].addSite(kind, site, layout.siteCount(r, ValueKind.of(kind)), vals, counts, count, w,
-                            MergeState.position(inputIndex, r));
+                    values[r].addSite(kind, site, layout.siteCount(r, ValueKind.of(kind)), vals, counts, from, count,
+                            w, MergeState.position(inputIndex, r));
                 });
             }
             RecordSums kept = null;
@@ -490,11 +530,8 @@ final class BinaryGroups {
          * false when its files must be read one by one.
          */
         boolean emit(MergeState state) {
-            if (Long.compareUnsigned(grandTotal, Saturating.COUNTER_CAP) > 0) {
-                return false; // some sum may have wrapped: the files are read one by one
-            }
-            if (!layout.namesDecoded()) {
-                return false; // damaged names sections: the ordinary reader reports them
+            if (!canEmit()) {
+                return false;
             }
             boolean anyFlat = false;
             emittedBulk = values == null ? null : new boolean[layout.numRecords()];
@@ -502,17 +539,46 @@ final class BinaryGroups {
                 if (isFlat(r)) {
                     anyFlat = true;
                 } else {
+                    // A borrowed record's sites are in its owner's; it brings empty ones of its shape.
+                    BulkValues sites = isBorrowed(r) ? BulkValues.emptySites(siteCounts(r)) : values[r];
                     state.addBulk(new ProfileRecord(name(r), hash(r), counts(r), new byte[0],
-                            ProfileRecord.noValueSites(), null), contribution(r), values[r]);
+                            ProfileRecord.noValueSites(), null), contribution(r), sites);
                     emittedBulk[r] = true;
                 }
             }
             values = null;
-            referenceWords = null;
+            borrowed = null;
             if (anyFlat) {
                 state.addFlat(this);
             }
             return true;
+        }
+
+        /** Whether {@link #emit} can put the group into the state (else its files are read one by one). */
+        boolean canEmit() {
+            // Some sum may have wrapped; or damaged names sections, which the ordinary reader reports.
+            return Long.compareUnsigned(grandTotal, Saturating.COUNTER_CAP) <= 0 && layout.namesDecoded();
+        }
+
+        private boolean isBorrowed(int r) {
+            return borrowed != null && borrowed[r];
+        }
+
+        private void setBorrowed(int r, boolean b) {
+            if (b && borrowed == null) {
+                borrowed = new boolean[layout.numRecords()];
+            }
+            if (borrowed != null) {
+                borrowed[r] = b;
+            }
+        }
+
+        private int[] siteCounts(int r) {
+            int[] counts = new int[ValueKind.COUNT];
+            for (ValueKind kind : ValueKind.values()) {
+                counts[kind.number()] = layout.siteCount(r, kind);
+            }
+            return counts;
         }
 
         @Override
@@ -536,14 +602,22 @@ final class BinaryGroups {
             }
             if (values != null) {
                 for (int r = 0; r < values.length; r++) {
-                    if (values[r] == null) {
-                        values[r] = other.values[r];
-                    } else if (other.values[r] != null) {
-                        values[r].absorb(other.values[r]);
+                    BulkValues theirs = other.values[r];
+                    if (theirs == null || other.isBorrowed(r) && values[r] != null) {
+                        // A borrowed record's sites are in its owner's, which adds them up or
+                        // emits them on its own.
+                        continue;
+                    }
+                    if (values[r] == null || isBorrowed(r)) {
+                        values[r] = theirs;
+                        setBorrowed(r, other.isBorrowed(r));
+                    } else {
+                        values[r].absorb(theirs);
                     }
                 }
                 other.values = null;
             }
+            component.join(other.component);
             return true;
         }
 

@@ -173,7 +173,7 @@ class BinaryGroupsTest {
     }
 
     /** A copy of {@code raw} whose every counter is 2^56 - 1: weighted sums of a few copies overflow. */
-    private static void writeNearOverflow(Path raw, Path out) throws IOException {
+    static void writeNearOverflow(Path raw, Path out) throws IOException {
         byte[] bytes = Files.readAllBytes(raw);
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         RawCounterLayout layout = RawCounterLayout.probe(b, new NameTableCache());

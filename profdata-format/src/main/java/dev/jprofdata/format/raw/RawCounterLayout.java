@@ -62,9 +62,16 @@ public final class RawCounterLayout {
     private final FutureTask<String[]> names;
     /** The names, once {@link #namesDecoded} has seen them decoded. */
     private volatile String[] decodedNames;
+    /** Each record's name reference as the file gives it (the MD5 of its name, when it resolves). */
+    private final long[] nameRefs;
     private final long[] hashes;
     /** Resolves the first file's value addresses; null without value data. */
     private final AddressResolver resolver;
+    /**
+     * The probed file's words that {@link #compare} looks at: everything before the value data
+     * except the counters (which are half of a typical run, and change from run to run).
+     */
+    private final long[] reference;
     /** Size of the file this layout was probed from. */
     private final long fileSize;
     /** What the reader said of that file: its kind and binary IDs. */
@@ -86,8 +93,10 @@ public final class RawCounterLayout {
         this.valueDataOffset = b.valueDataOffset;
         this.siteCounts = b.siteCounts;
         this.names = b.names;
+        this.nameRefs = b.nameRefs;
         this.hashes = b.hashes;
         this.resolver = b.resolver;
+        this.reference = b.reference;
         this.fileSize = b.fileSize;
         this.kind = b.kind;
         this.binaryIds = b.binaryIds;
@@ -109,8 +118,10 @@ public final class RawCounterLayout {
         long valueDataOffset;
         int[][] siteCounts;
         FutureTask<String[]> names;
+        long[] nameRefs;
         long[] hashes;
         AddressResolver resolver;
+        long[] reference;
         long fileSize;
         ProfileKind kind;
         java.util.List<byte[]> binaryIds;
@@ -128,7 +139,19 @@ public final class RawCounterLayout {
         if (b == null || !readRecords(b, file, names)) {
             return null;
         }
+        b.reference = reference(file, b);
         return new RawCounterLayout(b);
+    }
+
+    /** {@link #reference} of {@code file}: its words up to the value data, the counters left out. */
+    private static long[] reference(ByteBuffer file, Builder b) {
+        int counters = (int) (b.countersOffset / 8);
+        int end = (int) (b.valueDataOffset / 8);
+        long[] out = new long[end - b.numCounters];
+        java.nio.LongBuffer words = file.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear().asLongBuffer();
+        words.get(0, out, 0, counters);
+        words.get(counters + b.numCounters, out, counters, end - counters - b.numCounters);
+        return out;
     }
 
     /**
@@ -283,6 +306,7 @@ public final class RawCounterLayout {
         RecordLayout layout = profile.layout();
         int n = b.recordStart.length;
         long[] nameRefs = new long[n];
+        b.nameRefs = nameRefs;
         b.hashes = new long[n];
         b.siteCounts = new int[n][];
         boolean anyValues = false;
@@ -317,134 +341,112 @@ public final class RawCounterLayout {
     /** Receives one file's value sites, one at a time, in file order. */
     public interface ValueSink {
         /**
-         * Site {@code site} of value kind {@code kind} of record {@code record}: its first {@code n}
-         * entries of {@code values} (resolved) and {@code counts}; both arrays are reused for the
-         * next site.
+         * Site {@code site} of value kind {@code kind} of record {@code record}: the {@code n}
+         * entries of {@code values} (resolved) and {@code counts} from {@code from}; both arrays
+         * are reused for the next site.
          */
-        void site(int record, int kind, int site, long[] values, long[] counts, int n);
+        void site(int record, int kind, int site, long[] values, long[] counts, int from, int n);
     }
 
     /**
-     * Feeds the value sites of every record of a file whose value data is {@code valueData} (its
-     * bytes from {@link #valueDataOffset()} to its end, little-endian, for which
-     * {@link #valueDataFits} holds) to {@code sink}, its addresses resolved as the first file's
-     * shifted by {@code slide}.
-     */
-    public void values(ByteBuffer valueData, long slide, ValueSink sink) {
-        if (resolver == null) {
-            return;
-        }
-        RawBytes bytes = RawBytes.wrap(valueData.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
-        SiteFeeder feeder = new SiteFeeder(bytes, resolver.shifted(slide), sink);
-        long at = 0;
-        for (int r = 0; r < hasValues.length; r++) {
-            if (!hasValues[r]) {
-                continue;
-            }
-            feeder.startRecord(r);
-            walk(bytes, at, feeder);
-            at += bytes.u32(at);
-        }
-    }
-
-    /**
-     * Hands one file's sites to a {@link ValueSink}, record after record: one object for the whole
-     * file, not one per record (a run's records number in the tens of thousands, and merges of
-     * many runs run mostly without escape analysis).
-     */
-    private static final class SiteFeeder implements ValueProfData.SiteVisitor {
-        private final RawBytes bytes;
-        private final AddressResolver moved;
-        private final ValueSink sink;
-        private final long[] values = new long[256];
-        private final long[] counts = new long[256];
-        private final int[] nextSite = new int[ValueKind.COUNT];
-        private int record;
-
-        SiteFeeder(RawBytes bytes, AddressResolver moved, ValueSink sink) {
-            this.bytes = bytes;
-            this.moved = moved;
-            this.sink = sink;
-        }
-
-        void startRecord(int r) {
-            record = r;
-            java.util.Arrays.fill(nextSite, 0);
-        }
-
-        @Override
-        public void site(int kind, int n, long valueAt) {
-            ValueKind valueKind = ValueKind.of(kind);
-            for (int i = 0; i < n; i++) {
-                values[i] = moved.resolve(valueKind, bytes.u64(valueAt + 16L * i));
-                counts[i] = bytes.u64(valueAt + 16L * i + 8);
-            }
-            sink.site(record, kind, nextSite[kind]++, values, counts, n);
-        }
-    }
-
-    /** {@link ValueProfData#walk} of a blob {@link #valueDataFits} accepted (its bytes never fail). */
-    private static void walk(RawBytes bytes, long at, ValueProfData.SiteVisitor visitor) {
-        try {
-            ValueProfData.walk(bytes, at, visitor);
-        } catch (ProfileFormatException e) {
-            throw new IllegalStateException("raw bytes do not fail", e);
-        }
-    }
-
-    /**
-     * Whether every value blob of a file whose value data is {@code valueData} (its bytes from
-     * {@link #valueDataOffset()} to its end, little-endian) is sound
+     * Decodes every value blob of a file whose value data is {@code valueData} (its bytes from
+     * {@link #valueDataOffset()} to its end, little-endian) into {@code into}, its addresses
+     * resolved as the first file's shifted by {@code slide}; true when the whole of it is sound
      * (the checks of the ordinary decoder, which reports any damage when the file is read the
-     * ordinary way) and has the first file's kinds and site counts, each kind once, and whether
-     * the blobs end the file. Checked whole before {@link #values} feeds anything, so that a caller
-     * never adds half a file.
+     * ordinary way), has the first file's kinds and site counts, each kind once, and the blobs end
+     * the file. Each blob is checked and read on one pass ({@link ValueProfData#check(
+     * ValueProfData.Bytes, long, long, ValueProfData.EntryObserver, ValueProfData.SiteVisitor,
+     * ValueProfData.Checked)}); the caller adds {@code into}'s sites ({@link RunValueSites#feed})
+     * only when this returns true, so that it never adds half a file.
      */
-    public boolean valueDataFits(ByteBuffer valueData) {
+    public boolean decodeValues(ByteBuffer valueData, long slide, RunValueSites into) {
+        into.clear();
         if (resolver == null) {
             return true;
         }
         try {
-            return valueDataFits(RawBytes.wrap(valueData.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear()));
-        } catch (RuntimeException e) {
+            RawBytes bytes = RawBytes.wrap(valueData.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear());
+            return decodeValues(bytes, resolver.shifted(slide), into);
+        } catch (RuntimeException | ProfileFormatException e) {
             return false;
         }
     }
 
-    private boolean valueDataFits(RawBytes bytes) {
-        long at = 0;
-        // Beyond soundness, seen on the same pass: each kind once, with the first file's number of sites.
-        int[] seen = new int[ValueKind.COUNT];
-        boolean[] fits = {true};
-        int[][] sitesOfKind = {null};
+    private boolean decodeValues(RawBytes bytes, AddressResolver moved, RunValueSites into)
+            throws ProfileFormatException {
+        SiteDecoder decoder = new SiteDecoder(bytes, moved, into, siteCounts);
         ValueProfData.Checked checked = new ValueProfData.Checked();
-        ValueProfData.EntryObserver entries = (kind, numSites) -> {
-            fits[0] &= seen[kind]++ == 0 && numSites == sitesOfKind[0][kind];
-        };
+        long at = 0;
         for (int r = 0; r < hasValues.length; r++) {
             if (!hasValues[r]) {
                 continue;
             }
-            java.util.Arrays.fill(seen, 0);
-            sitesOfKind[0] = siteCounts[r];
-            try {
-                ValueProfData.check(bytes, at, bytes.size() - at, entries, checked);
-            } catch (ProfileFormatException e) {
-                return false;
-            }
-            if (!checked.ok()) {
-                return false;
-            }
-            for (int k = 0; k < ValueKind.COUNT; k++) {
-                // A kind with sites in the first file that is missing here.
-                fits[0] &= seen[k] > 0 || siteCounts[r][k] == 0;
-            }
-            if (!fits[0]) {
+            decoder.startRecord(r);
+            ValueProfData.check(bytes, at, bytes.size() - at, decoder, decoder, checked);
+            if (!checked.ok() || !decoder.recordFits()) {
                 return false;
             }
             at += checked.totalSize();
         }
         return at == bytes.size(); // more value data than the first file's records have blobs for
+    }
+
+    /**
+     * Reads one file's sites into a {@link RunValueSites} as the check accepts each entry, and
+     * notes on the same pass whether each record lists every kind the first file's does, once,
+     * with its number of sites. One object for the whole file, not one per record (a run's
+     * records number in the tens of thousands, and merges of many runs run mostly without escape
+     * analysis).
+     */
+    private static final class SiteDecoder implements ValueProfData.SiteVisitor, ValueProfData.EntryObserver {
+        private final RawBytes bytes;
+        private final AddressResolver moved;
+        private final RunValueSites into;
+        private final int[][] firstFileSites;
+        private final int[] nextSite = new int[ValueKind.COUNT];
+        private final int[] seen = new int[ValueKind.COUNT];
+        private int record;
+        private boolean fits;
+
+        SiteDecoder(RawBytes bytes, AddressResolver moved, RunValueSites into, int[][] firstFileSites) {
+            this.bytes = bytes;
+            this.moved = moved;
+            this.into = into;
+            this.firstFileSites = firstFileSites;
+        }
+
+        void startRecord(int r) {
+            record = r;
+            fits = true;
+            java.util.Arrays.fill(nextSite, 0);
+            java.util.Arrays.fill(seen, 0);
+        }
+
+        @Override
+        public void entry(int kind, long numSites) {
+            fits &= seen[kind]++ == 0 && numSites == firstFileSites[record][kind];
+        }
+
+        /** Whether the record's blob listed the first file's kinds (each once, checked as seen). */
+        boolean recordFits() {
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                // A kind with sites in the first file that is missing here.
+                fits &= seen[k] > 0 || firstFileSites[record][k] == 0;
+            }
+            return fits;
+        }
+
+        @Override
+        public void site(int kind, int n, long valueAt) {
+            int to = into.add(record, kind, nextSite[kind]++, n);
+            long[] values = into.values();
+            long[] counts = into.counts();
+            ValueKind valueKind = ValueKind.of(kind);
+            for (int i = 0; i < n; i++) {
+                values[to + i] = moved.resolve(valueKind, bytes.u64(valueAt + 16L * i));
+                counts[to + i] = bytes.u64(valueAt + 16L * i + 8);
+            }
+        }
     }
 
     /**
@@ -489,12 +491,12 @@ public final class RawCounterLayout {
 
     /**
      * Whether {@code other}, a file of {@code otherSize} bytes as little-endian words, is a run of
-     * the same binary as {@code reference}, the file this layout was probed from, in the same form:
+     * the same binary as the file this layout was probed from, in the same form:
      * equal bytes everywhere before the value data except the counter section and the run-time
      * address fields (and, without value data, of equal size). With value data, the slide is
      * found in the same walk over the records, so that each file's records are read once.
      */
-    public Match compare(long[] reference, Words.Source other, long otherSize) {
+    public Match compare(Words.Source other, long otherSize) {
         if (resolver == null ? otherSize != fileSize : otherSize < valueDataOffset) {
             return Match.DIFFERENT;
         }
@@ -508,20 +510,21 @@ public final class RawCounterLayout {
         }
         int data = (int) (dataOffset / 8);
         int dataEnd = data + recordStart.length * (recordSize / 8);
-        if (!sameWords(reference, other, headerWords, data)
-                || !sameWords(reference, other, dataEnd, (int) (countersOffset / 8))
-                || !sameWords(reference, other, (int) (countersEnd() / 8), (int) (valueDataOffset / 8))) {
+        // The reference has no counters: its words after them sit numCounters earlier.
+        if (!sameWords(other, headerWords, data, 0)
+                || !sameWords(other, dataEnd, (int) (countersOffset / 8), 0)
+                || !sameWords(other, (int) (countersEnd() / 8), (int) (valueDataOffset / 8), numCounters)) {
             return Match.DIFFERENT;
         }
         // Without address randomisation the records are simply equal (and nothing moved);
         // otherwise compare every word but the two address fields of each record.
-        if (sameWords(reference, other, data, dataEnd)) {
+        if (sameWords(other, data, dataEnd, 0)) {
             return Match.UNMOVED;
         }
-        return recordsApartFromAddresses(reference, other);
+        return recordsApartFromAddresses(other);
     }
 
-    private Match recordsApartFromAddresses(long[] reference, Words.Source other) {
+    private Match recordsApartFromAddresses(Words.Source other) {
         int fp = addressFields / 8;
         boolean findSlide = resolver != null;
         // The slide, whether one was found, and whether the pointers still move together.
@@ -579,11 +582,12 @@ public final class RawCounterLayout {
         return false;
     }
 
-    private static boolean sameWords(long[] reference, Words.Source other, int from, int to) {
+    /** Whether words {@code [from, to)} of {@code other} equal the reference's, {@code shift} words earlier there. */
+    private boolean sameWords(Words.Source other, int from, int to, int shift) {
         for (int w = from; w < to; w += Words.CHUNK) {
             int n = Math.min(Words.CHUNK, to - w);
             int at = other.load(w, n);
-            if (!java.util.Arrays.equals(reference, w, w + n, other.array(), at, at + n)) {
+            if (!java.util.Arrays.equals(reference, w - shift, w - shift + n, other.array(), at, at + n)) {
                 return false;
             }
         }
@@ -642,6 +646,15 @@ public final class RawCounterLayout {
             decoded = decodedNames;
         }
         return decoded[i];
+    }
+
+    /**
+     * Record {@code i}'s name reference as the file gives it: the MD5 of its name when the names
+     * sections hold it. Known without decoding the names; records whose names are equal have equal
+     * references, but equal references alone do not prove equal names.
+     */
+    public long nameRef(int i) {
+        return nameRefs[i];
     }
 
     /** Record {@code i}'s function hash. */

@@ -16,11 +16,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the binary groups' layout accepts as another run's value data ({@link RawCounterLayout#valueDataFits})
- * and how it feeds it ({@link RawCounterLayout#values}): value data built for the layout of a real
+ * What the binary groups' layout accepts as another run's value data ({@link RawCounterLayout#decodeValues})
+ * and how it feeds it ({@link RunValueSites#feed}): value data built for the layout of a real
  * clang-22 IR run with value profiles fits and is fed site by site; a kind listed twice, a kind
  * missing, another number of sites, a damaged blob or bytes after the last blob do not fit (the run
- * is then read the ordinary way).
+ * is then read the ordinary way), and what such a run decoded is gone once the next run is decoded.
  */
 class RawCounterLayoutValueDataTest {
     private RawCounterLayout layout;
@@ -101,48 +101,70 @@ class RawCounterLayoutValueDataTest {
         return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    @Test
-    void valueDataOfTheLayoutFitsAndIsFedSiteBySite() {
-        byte[] data = valueData(-1, -1, -1, 2);
-        assertThat(layout.valueDataFits(buffer(data))).isTrue();
+    private boolean fits(byte[] data) {
+        return layout.decodeValues(buffer(data), 0, new RunValueSites());
+    }
+
+    /** Every site {@code sites} holds, as "record/kind/site:n:first count". */
+    private static List<String> fed(RunValueSites sites) {
         List<String> fed = new ArrayList<>();
-        layout.values(buffer(data), 0, (record, kind, site, values, counts, n) -> fed.add(record + "/" + kind + "/"
-                + site + ":" + n + ":" + counts[0]));
-        int expected = 0;
+        sites.feed((record, kind, site, values, counts, from, n) -> fed.add(record + "/" + kind + "/" + site + ":" + n
+                + ":" + counts[from]));
+        return fed;
+    }
+
+    /** What {@link #fed} gives for value data of the layout with {@code n} values of count 10 per site. */
+    private List<String> expected(int n) {
+        List<String> expected = new ArrayList<>();
         for (int r = 0; r < layout.numRecords(); r++) {
             for (ValueKind kind : ValueKind.values()) {
                 for (int s = 0; s < layout.siteCount(r, kind); s++) {
-                    assertThat(fed).contains(r + "/" + kind.number() + "/" + s + ":2:10");
-                    expected++;
+                    expected.add(r + "/" + kind.number() + "/" + s + ":" + n + ":10");
                 }
             }
         }
-        assertThat(fed).hasSize(expected);
+        return expected;
+    }
+
+    @Test
+    void valueDataOfTheLayoutFitsAndIsFedSiteBySite() {
+        RunValueSites sites = new RunValueSites();
+        assertThat(layout.decodeValues(buffer(valueData(-1, -1, -1, 2)), 0, sites)).isTrue();
+        assertThat(fed(sites)).containsExactlyInAnyOrderElementsOf(expected(2));
+    }
+
+    @Test
+    void aRunThatDoesNotFitLeavesNothingForTheNext() {
+        RunValueSites sites = new RunValueSites();
+        assertThat(layout.decodeValues(buffer(valueData(-1, -1, 0, 3)), 0, sites)).isFalse();
+        assertThat(layout.decodeValues(buffer(valueData(-1, -1, -1, 1)), 0, sites)).isTrue();
+        assertThat(fed(sites)).containsExactlyInAnyOrderElementsOf(expected(1));
     }
 
     @Test
     void aKindListedTwiceDoesNotFit() {
-        assertThat(layout.valueDataFits(buffer(valueData(0, -1, -1, 1)))).isFalse();
+        assertThat(fits(valueData(0, -1, -1, 1))).isFalse();
     }
 
     @Test
     void aMissingKindDoesNotFit() {
-        assertThat(layout.valueDataFits(buffer(valueData(-1, 0, -1, 1)))).isFalse();
+        assertThat(fits(valueData(-1, 0, -1, 1))).isFalse();
     }
 
     @Test
     void anotherNumberOfSitesDoesNotFit() {
-        assertThat(layout.valueDataFits(buffer(valueData(-1, -1, 0, 1)))).isFalse();
+        assertThat(fits(valueData(-1, -1, 0, 1))).isFalse();
     }
 
     @Test
     void damageOrTrailingBytesDoNotFit() {
         byte[] data = valueData(-1, -1, -1, 1);
+        assertThat(fits(data)).isTrue();
         byte[] longer = java.util.Arrays.copyOf(data, data.length + 8);
-        assertThat(layout.valueDataFits(buffer(longer))).isFalse();
+        assertThat(fits(longer)).isFalse();
         byte[] badSize = data.clone();
         badSize[0] ^= 4; // a total size that is no multiple of 8
-        assertThat(layout.valueDataFits(buffer(badSize))).isFalse();
-        assertThat(layout.valueDataFits(buffer(java.util.Arrays.copyOf(data, data.length - 8)))).isFalse();
+        assertThat(fits(badSize)).isFalse();
+        assertThat(fits(java.util.Arrays.copyOf(data, data.length - 8))).isFalse();
     }
 }

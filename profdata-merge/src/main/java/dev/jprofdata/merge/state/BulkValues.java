@@ -13,6 +13,25 @@ public final class BulkValues {
     private final SiteValues[][] kinds = new SiteValues[ValueKind.COUNT][];
 
     /**
+     * Sites of {@code sitesPerKind[kind]} sites per value kind, each empty: what a record brings
+     * whose inputs' values were added to another record's sites of the same function (the binary
+     * groups' shared sites), so that the state sees the record's shape and adds nothing twice.
+     */
+    public static BulkValues emptySites(int[] sitesPerKind) {
+        BulkValues out = new BulkValues();
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            if (sitesPerKind[k] > 0) {
+                SiteValues[] sites = new SiteValues[sitesPerKind[k]];
+                for (int i = 0; i < sites.length; i++) {
+                    sites[i] = SiteValues.empty(0);
+                }
+                out.kinds[k] = sites;
+            }
+        }
+        return out;
+    }
+
+    /**
      * Adds one input's sites ({@code sites[kind][site]}), its counts times {@code weight}, at
      * {@code position} (that input's record position). Every call must bring the same number of
      * sites per kind.
@@ -40,12 +59,12 @@ public final class BulkValues {
 
     /**
      * Adds one input's site {@code site} of value kind {@code kind} (of {@code sitesOfKind} sites):
-     * the first {@code n} entries of {@code values} and {@code counts}, counts times
+     * the {@code n} entries of {@code values} and {@code counts} from {@code from}, counts times
      * {@code weight}, at {@code position}. Every input must bring every site; the arrays may be
      * reused by the caller afterwards.
      */
-    public void addSite(int kind, int site, int sitesOfKind, long[] values, long[] counts, int n, long weight,
-            long position) {
+    public void addSite(int kind, int site, int sitesOfKind, long[] values, long[] counts, int from, int n,
+            long weight, long position) {
         SiteValues[] mine = kinds[kind];
         if (mine == null) {
             mine = new SiteValues[sitesOfKind];
@@ -56,7 +75,7 @@ public final class BulkValues {
             s = SiteValues.empty(n);
             mine[site] = s;
         }
-        s.add(values, counts, n, weight, position);
+        s.add(values, counts, from, n, weight, position);
     }
 
     /**
