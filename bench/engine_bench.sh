@@ -8,8 +8,11 @@
 #        THREADS thread counts for jprofdata (default "1")
 #        LLVM    llvm-profdata binary (default llvm-profdata-22; empty: jprofdata only)
 #
-# Cases (inputs from bench/make_workload.sh 20000 40 and bench/make_binaries_workload.sh):
+# Cases (inputs from bench/make_workload.sh 20000 40, bench/repeat_workload.sh work/n20000 5 and
+# bench/make_binaries_workload.sh):
 #   one-binary   the 40 IR runs of one binary (work/n20000/ir)
+#   ir-200, cov-200  200 runs of one binary, IR with value profiles and coverage (the 40 runs five
+#                times, work/n20000-x5): the size issue 20's one-binary target names
 #   linked       10 binaries x 20 runs, IR (work/bin20000/linked/ir)
 #   suite        20 small programs sharing a library, 30 runs each, IR (work/bin20000/suite/ir)
 #   shards       20 indexed profiles of 2 runs each (work/n20000/shards, made here by llvm-profdata)
@@ -32,6 +35,8 @@ trap 'rm -rf "$scratch"' EXIT
 
 declare -A inputs
 inputs[one-binary]="$w/n20000/ir"
+inputs[ir-200]="$w/n20000-x5/ir"
+inputs[cov-200]="$w/n20000-x5/cov"
 inputs[linked]="$w/bin20000/linked/ir"
 inputs[suite]="$w/bin20000/suite/ir"
 inputs[shards]="$w/n20000/shards"
@@ -49,7 +54,7 @@ if [ -d "$w/n20000/ir" ] && [ ! -d "$w/n20000/shards" ]; then
   done
 fi
 
-cases=${CASES:-"one-binary linked suite shards self100 llvm-values"}
+cases=${CASES:-"one-binary ir-200 cov-200 linked suite shards self100 llvm-values"}
 # measure LABEL OUT CMD...: appends "cpu wall rss" to $scratch/LABEL
 measure() {
   local label=$1 out=$2; shift 2

@@ -130,9 +130,11 @@ final class BinaryGroups {
         }
         Probed binary = found.binary;
         Group g = new Group(binary.layout.kind(), binary.layout, binary.ranges);
-        shareSites(g);
+        List<SharedValueSites.Loan> loans = shareSites(g);
         InputLoader.Loaded loaded = g.join(inputIndex, input, source, found.match.slide(), runSites);
         if (loaded != null) {
+            shared.commit(loans);
+            borrowedRecords += loans.size();
             groups.add(g);
             state.addBinaryIds(binary.layout.binaryIds());
         }
@@ -141,12 +143,13 @@ final class BinaryGroups {
 
     /**
      * Lets the records of {@code g}, a group about to take its first run, add their value sites to
-     * those of earlier groups' records of the same functions ({@link SharedValueSites}). The earlier
-     * groups are registered only now: a merge of one program's runs builds no table.
+     * those of earlier groups' records of the same functions ({@link SharedValueSites}); returns
+     * the loans, to commit once the run has joined. The earlier groups are registered only now: a
+     * merge of one program's runs builds no table.
      */
-    private void shareSites(Group g) {
+    private List<SharedValueSites.Loan> shareSites(Group g) {
         if (groups.isEmpty() || !g.layout.hasValueData()) {
-            return;
+            return List.of();
         }
         for (Group earlier : groups) {
             if (!earlier.registered) {
@@ -156,7 +159,7 @@ final class BinaryGroups {
         }
         g.values = new BulkValues[g.layout.numRecords()];
         g.borrowed = new boolean[g.layout.numRecords()];
-        borrowedRecords += shared.borrow(g.component, g.layout, g.values, g.borrowed);
+        return shared.borrow(g.component, g.layout, g.values, g.borrowed);
     }
 
     /** How many records of this slice's groups borrowed another group's value sites. */

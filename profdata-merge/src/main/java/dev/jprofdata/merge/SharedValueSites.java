@@ -37,7 +37,7 @@ final class SharedValueSites {
     }
 
     /** A record that borrowed, and the record whose sites it borrowed; to compare their names. */
-    private record Loan(Component borrower, RawCounterLayout layout, int record, Owner owner) {
+    record Loan(Component borrower, RawCounterLayout layout, int record, Owner owner) {
     }
 
     /** Where a function's shared sites live: the record that owns them and its layout. */
@@ -91,13 +91,14 @@ final class SharedValueSites {
     /**
      * Points each record of a new group ({@code layout}, set {@code component}) whose function a
      * registered record of the same shape owns sites for at those sites: sets {@code sites[r]} and
-     * {@code borrowed[r]} and joins the two sets. Returns how many records borrowed.
+     * {@code borrowed[r]}. Returns the loans, which take effect ({@link #commit}) once the group has
+     * taken its first run: a run that cannot join leaves the group unused, and nothing borrowed.
      */
-    int borrow(Component component, RawCounterLayout layout, BulkValues[] sites, boolean[] borrowed) {
+    List<Loan> borrow(Component component, RawCounterLayout layout, BulkValues[] sites, boolean[] borrowed) {
         if (owners.isEmpty()) {
-            return 0;
+            return List.of();
         }
-        int count = 0;
+        List<Loan> made = new ArrayList<>();
         for (int r = 0; r < sites.length; r++) {
             if (!hasSites(layout, r)) {
                 continue;
@@ -106,12 +107,18 @@ final class SharedValueSites {
             if (owner != null && sameShape(owner.layout, owner.record, layout, r)) {
                 sites[r] = owner.sites;
                 borrowed[r] = true;
-                component.join(owner.component);
-                loans.add(new Loan(component, layout, r, owner));
-                count++;
+                made.add(new Loan(component, layout, r, owner));
             }
         }
-        return count;
+        return made;
+    }
+
+    /** Makes {@code made} ({@link #borrow}'s) count: the borrower's set joins each owner's. */
+    void commit(List<Loan> made) {
+        for (Loan loan : made) {
+            loan.borrower.join(loan.owner.component);
+        }
+        loans.addAll(made);
     }
 
     /** Takes over the loans of {@code later}, another slice's, whose groups this slice's have absorbed. */

@@ -164,6 +164,9 @@ class SharedValueSitesTest {
         MergeState state = new MergeState();
         assertThat(start(groups, 0, MergeInput.of(prog.get(0)), state)).isNotNull();
         assertThat(groups.borrowedRecords()).as("one program: nothing to share").isZero();
+        assertThat(start(groups, 1, new MergeInput(progV2.get(0), "heavy", 256), state))
+                .as("a weight above 255 takes the ordinary path").isNull();
+        assertThat(groups.borrowedRecords()).as("a run that did not join borrowed nothing").isZero();
         assertThat(start(groups, 1, MergeInput.of(progV2.get(0)), state)).isNotNull();
         assertThat(groups.borrowedRecords()).isEqualTo(common);
         assertThat(groups.emit(state)).as("nothing to re-read").isEmpty();
