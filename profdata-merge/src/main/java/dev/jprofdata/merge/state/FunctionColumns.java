@@ -260,7 +260,7 @@ final class FunctionColumns {
             overflow |= kept != summed;
             counts[at + i] = kept;
         }
-        // As Shape#addInPlace: a sum that overflows is charged to the later of the two records.
+        // As CountersVersion#addInPlace: a sum that overflows is charged to the later of the two records.
         if (overflow) {
             overflowPos[s] = Math.max(overflowPos[s], Math.max(minPos[s], position));
         }
@@ -320,7 +320,7 @@ final class FunctionColumns {
     /**
      * Adds a part of the shape of live slot {@code s} (apart from its bitmap): its counters at
      * {@code from} in {@code source}, its sites, who contributed, the earliest of them and the
-     * overflow position, as Shape#absorb adds one shape into another.
+     * overflow position, as CountersVersion#absorb adds one shape into another.
      */
     private void absorb(int s, long[] source, int from, long theirMinPos, long theirOverflowPos,
             SiteValues[][] theirSites, Contributors theirs) {
@@ -332,7 +332,7 @@ final class FunctionColumns {
             overflow |= kept != summed;
             counts[at + i] = kept;
         }
-        // As Shape#absorbData: a sum that overflows is charged to the later of the two parts.
+        // As CountersVersion#absorbData: a sum that overflows is charged to the later of the two parts.
         if (overflow) {
             overflowPos[s] = Math.max(overflowPos[s], Math.max(minPos[s], theirMinPos));
         }
@@ -420,7 +420,7 @@ final class FunctionColumns {
      */
     RecordAggregate demote(int s) {
         Contributors who = contributors.get(s);
-        Shape shape = Shape.ofColumns(countsOf(s), bitmapOf(s), sites[s].length == 0 ? null : sites[s], who,
+        CountersVersion shape = CountersVersion.ofColumns(countsOf(s), bitmapOf(s), sites[s].length == 0 ? null : sites[s], who,
                 overflowPos[s]);
         keys.demote(s);
         sites[s] = null;

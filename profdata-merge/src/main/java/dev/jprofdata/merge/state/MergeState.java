@@ -184,7 +184,7 @@ public final class MergeState {
                 return;
             }
         }
-        Shape shape = Shape.ofBulk(summed, many.contributors(), values);
+        CountersVersion shape = CountersVersion.ofBulk(summed, many.contributors(), values);
         leaveColumns(summed.name(), summed.hash());
         NameEntry entry = names.get(summed.name());
         if (entry == null) {

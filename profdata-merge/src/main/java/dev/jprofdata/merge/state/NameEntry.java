@@ -121,7 +121,7 @@ final class NameEntry {
         }
     }
 
-    void addShape(long hash, Shape bulk, SiteKeeping keeping) {
+    void addShape(long hash, CountersVersion bulk, SiteKeeping keeping) {
         RecordAggregate existing = find(hash, keeping);
         if (existing != null) {
             existing.addShape(bulk);

@@ -6,13 +6,13 @@ import dev.jprofdata.format.offload.UniformityRule;
 /** Everything merged so far for one (function name, function hash) pair. */
 final class RecordAggregate {
     final long hash;
-    private final Variants<Shape> shapes;
+    private final Variants<CountersVersion> shapes;
     /** GPU uniformity evidence; null until a record brings some (host functions never do). */
     private UniformityState uniformity;
 
     RecordAggregate(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
         this.hash = record.hash();
-        this.shapes = new Variants<>(Shape.of(record, weight, position, keeping));
+        this.shapes = new Variants<>(CountersVersion.of(record, weight, position, keeping));
         addUniformity(record, weight);
     }
 
@@ -30,13 +30,13 @@ final class RecordAggregate {
         return uniformity == null ? null : uniformity.finish(numCounters, numWaves, rule);
     }
 
-    RecordAggregate(long hash, Shape bulk) {
+    RecordAggregate(long hash, CountersVersion bulk) {
         this.hash = hash;
         this.shapes = new Variants<>(bulk);
     }
 
     /** A pair as a decoded state held it ({@link MergeStateCodec}); {@code uniformity} may be null. */
-    RecordAggregate(long hash, Variants<Shape> shapes, UniformityState uniformity) {
+    RecordAggregate(long hash, Variants<CountersVersion> shapes, UniformityState uniformity) {
         this.hash = hash;
         this.shapes = shapes;
         this.uniformity = uniformity;
@@ -47,16 +47,16 @@ final class RecordAggregate {
         return uniformity;
     }
 
-    void addShape(Shape bulk) {
+    void addShape(CountersVersion bulk) {
         shapes.absorb(bulk);
     }
 
     void add(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
         // Almost always the record has the shape merged so far: add it in place. Only a record whose
         // key matches the winner goes there in Variants.absorb too, so this is the same.
-        Shape winner = shapes.winner();
+        CountersVersion winner = shapes.winner();
         if (!winner.addInPlace(record, weight, position, keeping)) {
-            shapes.absorb(Shape.of(record, weight, position, keeping.ofLaterRecord()));
+            shapes.absorb(CountersVersion.of(record, weight, position, keeping.ofLaterRecord()));
         }
         addUniformity(record, weight);
     }
@@ -77,7 +77,7 @@ final class RecordAggregate {
         return shapes.winner().minPos();
     }
 
-    Variants<Shape> shapes() {
+    Variants<CountersVersion> shapes() {
         return shapes;
     }
 }

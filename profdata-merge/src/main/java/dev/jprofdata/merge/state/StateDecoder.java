@@ -143,15 +143,15 @@ final class StateDecoder {
         if (n == 0) {
             throw in.problem(at, "a function without counter versions");
         }
-        Shape winner = shape();
-        List<Shape> others = new ArrayList<>(n - 1);
+        CountersVersion winner = shape();
+        List<CountersVersion> others = new ArrayList<>(n - 1);
         for (int i = 1; i < n; i++) {
             others.add(shape());
         }
         return new RecordAggregate(hash, new Variants<>(winner, others), uniformity);
     }
 
-    private Shape shape() throws MergeStateFormatException {
+    private CountersVersion shape() throws MergeStateFormatException {
         int at = in.offset();
         long[] counts = in.numbers("number of counters");
         long[] waves = in.numbers("number of wave counters");
@@ -162,20 +162,20 @@ final class StateDecoder {
         long overflowPos = in.positionOrNone();
         long minPos = in.number();
         Contributors who = contributors();
-        Variants<Payload> payloads = null;
+        Variants<BitmapValuesVersion> payloads = null;
         if (in.flag()) {
             int n = versions("number of bitmap versions");
-            Payload winner = payload();
-            List<Payload> others = new ArrayList<>(n - 1);
+            BitmapValuesVersion winner = payload();
+            List<BitmapValuesVersion> others = new ArrayList<>(n - 1);
             for (int i = 1; i < n; i++) {
                 others.add(payload());
             }
             payloads = new Variants<>(winner, others);
         }
-        return Shape.restore(counts, waves, pseudo, overflowPos, minPos, who, payloads);
+        return CountersVersion.restore(counts, waves, pseudo, overflowPos, minPos, who, payloads);
     }
 
-    private Payload payload() throws MergeStateFormatException {
+    private BitmapValuesVersion payload() throws MergeStateFormatException {
         byte[] bitmap = in.rawBytes("bitmap length");
         long minPos = in.number();
         Contributors who = contributors();
@@ -192,7 +192,7 @@ final class StateDecoder {
                 kinds[k] = new Variants<>(winner, others);
             }
         }
-        return Payload.restore(bitmap, minPos, who, kinds);
+        return BitmapValuesVersion.restore(bitmap, minPos, who, kinds);
     }
 
     private KindValues kindValues() throws MergeStateFormatException {

@@ -114,33 +114,33 @@ final class StateEncoder {
             out.number(writes.size());
             writes.forEach(Runnable::run);
         }
-        Variants<Shape> shapes = a.shapes();
+        Variants<CountersVersion> shapes = a.shapes();
         out.number(1 + shapes.losers().size());
         shape(shapes.winner());
-        for (Shape s : shapes.losers()) {
+        for (CountersVersion s : shapes.losers()) {
             shape(s);
         }
     }
 
-    private void shape(Shape s) {
+    private void shape(CountersVersion s) {
         out.numbers(s.counts());
         long[] waves = s.waves();
         out.numbers(waves == null ? new long[0] : waves);
         out.flag(s.isPseudo());
         out.positionOrNone(s.overflowPos());
         variant(s);
-        Variants<Payload> payloads = s.heldPayloads();
+        Variants<BitmapValuesVersion> payloads = s.heldPayloads();
         out.flag(payloads != null);
         if (payloads != null) {
             out.number(1 + payloads.losers().size());
             payload(payloads.winner());
-            for (Payload p : payloads.losers()) {
+            for (BitmapValuesVersion p : payloads.losers()) {
                 payload(p);
             }
         }
     }
 
-    private void payload(Payload p) {
+    private void payload(BitmapValuesVersion p) {
         out.rawBytes(p.bitmap());
         variant(p);
         for (int k = 0; k < ValueKind.COUNT; k++) {

@@ -256,22 +256,22 @@ public final class StateFinisher {
     private static ProfileRecord finishRecord(
             String name, RecordAggregate aggregate, Map<Long, RecordProblem> problems, long[] dropped,
             UniformityRule rule) {
-        Variants<Shape> shapes = aggregate.shapes();
-        for (Shape lost : shapes.losers()) {
+        Variants<CountersVersion> shapes = aggregate.shapes();
+        for (CountersVersion lost : shapes.losers()) {
             report(name, lost.contributors(), MergeProblem.Kind.COUNT_MISMATCH, problems, dropped);
         }
-        Shape shape = shapes.winner();
+        CountersVersion shape = shapes.winner();
         if (shape.overflowPos() >= 0) {
             keepFirst(problems, new RecordProblem(shape.overflowPos(), name, MergeProblem.Kind.COUNTER_OVERFLOW, 0));
         }
         byte[] bitmap = new byte[0];
         ValueSite[][] sites = ProfileRecord.noValueSites();
         if (!shape.payloadImplicit()) { // an implicit payload has no bitmap, no sites, no losers
-            Variants<Payload> payloads = shape.payloads();
-            for (Payload lost : payloads.losers()) {
+            Variants<BitmapValuesVersion> payloads = shape.payloads();
+            for (BitmapValuesVersion lost : payloads.losers()) {
                 report(name, lost.contributors(), MergeProblem.Kind.BITMAP_MISMATCH, problems, null);
             }
-            Payload payload = payloads.winner();
+            BitmapValuesVersion payload = payloads.winner();
             for (int k = 0; k < ValueKind.COUNT; k++) {
                 for (KindValues lost : payload.kindLosers(k)) {
                     report(name, lost.contributors(), MergeProblem.Kind.VALUE_SITE_MISMATCH, problems, null);

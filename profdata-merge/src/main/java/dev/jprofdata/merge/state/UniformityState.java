@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The uniformity evidence merged so far for one (name, hash), kept per number of counters and of
- * wave counters (only the version of the function that wins is written, see {@link Shape}).
+ * wave counters (only the version of the function that wins is written, see {@link CountersVersion}).
  *
  * <p>An associative, commutative combine, like the rest of the state: per counter index, inputs
  * with raw uniform counts add their weighted totals and weighted uniform counts (saturating);
@@ -113,7 +113,7 @@ final class UniformityState {
         byLength.put(key, e);
     }
 
-    /** Evidence is kept apart for records that {@link Shape} keeps apart. */
+    /** Evidence is kept apart for records that {@link CountersVersion} keeps apart. */
     private static long key(int counters, int waves) {
         return ((long) waves << 32) | counters;
     }

@@ -9,7 +9,7 @@ import java.util.List;
  * A function's MC/DC bitmap and value sites, for inputs that agree on the number of bitmap bytes
  * (LLVM merges neither bitmap nor values of an input whose bitmap size differs).
  */
-final class Payload extends Variants.Variant<Payload> {
+final class BitmapValuesVersion extends Variants.Variant<BitmapValuesVersion> {
     private final byte[] bitmap;
     @SuppressWarnings("unchecked")
     private final Variants<KindValues>[] kinds = new Variants[ValueKind.COUNT];
@@ -20,7 +20,7 @@ final class Payload extends Variants.Variant<Payload> {
      * so it is made from them when it is first needed ({@link #kindOf}). Most functions have no
      * value sites of most kinds, and a version costs a few hundred bytes.
      */
-    Payload(ProfileRecord record, long weight, long position, long countSum, SiteKeeping keeping) {
+    BitmapValuesVersion(ProfileRecord record, long weight, long position, long countSum, SiteKeeping keeping) {
         super(position, countSum);
         this.bitmap = record.bitmap().length == 0 ? NO_BITMAP : record.bitmap().clone();
         for (int k = 0; k < ValueKind.COUNT; k++) {
@@ -33,18 +33,18 @@ final class Payload extends Variants.Variant<Payload> {
 
     private static final byte[] NO_BITMAP = new byte[0];
 
-    private Payload(long minPos) {
+    private BitmapValuesVersion(long minPos) {
         this(minPos, NO_BITMAP);
     }
 
-    private Payload(long minPos, byte[] bitmap) {
+    private BitmapValuesVersion(long minPos, byte[] bitmap) {
         super(minPos, 0);
         this.bitmap = bitmap.length == 0 ? NO_BITMAP : bitmap;
     }
 
     /** A payload without bitmap or value sites, with {@code contributors} since {@code minPos}. */
-    static Payload mirror(long minPos, Contributors contributors) {
-        Payload p = new Payload(minPos);
+    static BitmapValuesVersion mirror(long minPos, Contributors contributors) {
+        BitmapValuesVersion p = new BitmapValuesVersion(minPos);
         p.replaceContributors(contributors);
         return p;
     }
@@ -54,8 +54,8 @@ final class Payload extends Variants.Variant<Payload> {
      * of each kind that has any ({@code sites} may be null), every part contributed to by {@code who}
      * since {@code minPos}. Kinds without sites stay implicit, as a record without them leaves them.
      */
-    static Payload ofColumns(byte[] bitmap, SiteValues[][] sites, long minPos, Contributors who) {
-        Payload p = new Payload(minPos, bitmap);
+    static BitmapValuesVersion ofColumns(byte[] bitmap, SiteValues[][] sites, long minPos, Contributors who) {
+        BitmapValuesVersion p = new BitmapValuesVersion(minPos, bitmap);
         p.replaceContributors(who.copy());
         for (int k = 0; sites != null && k < ValueKind.COUNT; k++) {
             if (sites[k].length > 0) {
@@ -78,7 +78,7 @@ final class Payload extends Variants.Variant<Payload> {
     }
 
     /**
-     * {@code absorb(new Payload(record, weight, position, countSum, keeping))} for a record with this
+     * {@code absorb(new BitmapValuesVersion(record, weight, position, countSum, keeping))} for a record with this
      * payload's bitmap size, without building the one-input payload.
      */
     void addInPlace(ProfileRecord record, long weight, long position, long countSum, SiteKeeping keeping) {
@@ -107,7 +107,7 @@ final class Payload extends Variants.Variant<Payload> {
     }
 
     @Override
-    void absorbData(Payload other) {
+    void absorbData(BitmapValuesVersion other) {
         for (int i = 0; i < bitmap.length; i++) {
             bitmap[i] |= other.bitmap[i];
         }
@@ -158,8 +158,8 @@ final class Payload extends Variants.Variant<Payload> {
      * A payload as a decoded state held it ({@link MergeStateCodec}); {@code kinds} by value kind,
      * null entries implicit.
      */
-    static Payload restore(byte[] bitmap, long minPos, Contributors contributors, Variants<KindValues>[] kinds) {
-        Payload p = new Payload(minPos, bitmap);
+    static BitmapValuesVersion restore(byte[] bitmap, long minPos, Contributors contributors, Variants<KindValues>[] kinds) {
+        BitmapValuesVersion p = new BitmapValuesVersion(minPos, bitmap);
         p.restore(minPos, contributors);
         System.arraycopy(kinds, 0, p.kinds, 0, ValueKind.COUNT);
         return p;

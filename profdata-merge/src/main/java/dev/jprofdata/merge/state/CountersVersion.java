@@ -7,7 +7,7 @@ import dev.jprofdata.format.ProfileRecord;
  * counters and on whether they carry pseudo counts (LLVM drops a later input's record entirely when
  * either differs; the offload fork does the same for a different number of wave counters).
  */
-final class Shape extends Variants.Variant<Shape> {
+final class CountersVersion extends Variants.Variant<CountersVersion> {
     private final long[] counts;
     /** The offload fork's wave counters (raw v12, indexed v15), merged like counts; empty when none. */
     private final long[] waves;
@@ -18,12 +18,12 @@ final class Shape extends Variants.Variant<Shape> {
      * earliest position, so it is made from them when first needed ({@link #payloads()}). Most
      * functions carry counters only, and a payload with its bookkeeping costs about 200 bytes.
      */
-    private Variants<Payload> payloads;
+    private Variants<BitmapValuesVersion> payloads;
     /** Set when saturation or the counter cap was hit: position of the record that hit it. */
     private long overflowPos;
 
-    private Shape(long[] counts, long[] waves, boolean pseudo, long overflowPos, long position, long countSum,
-            Payload payload) {
+    private CountersVersion(long[] counts, long[] waves, boolean pseudo, long overflowPos, long position, long countSum,
+            BitmapValuesVersion payload) {
         super(position, countSum);
         this.counts = counts;
         this.waves = waves;
@@ -33,7 +33,7 @@ final class Shape extends Variants.Variant<Shape> {
     }
 
     /** One input record, its counters multiplied by the input's weight. */
-    static Shape of(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
+    static CountersVersion of(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
         // Pseudo counts are never scaled. (LLVM scales the record that creates a function, which
         // would clamp a weighted pseudo count into an ordinary capped count; we keep it pseudo:
         // see spec/merge.md.)
@@ -56,8 +56,8 @@ final class Shape extends Variants.Variant<Shape> {
             }
         }
         long overflowPos = overflow ? position : -1;
-        Payload payload = pseudo || carriesPayload(record) ? new Payload(record, weight, position, sum, keeping) : null;
-        return new Shape(counts, waves, pseudo, overflowPos, position, sum, payload);
+        BitmapValuesVersion payload = pseudo || carriesPayload(record) ? new BitmapValuesVersion(record, weight, position, sum, keeping) : null;
+        return new CountersVersion(counts, waves, pseudo, overflowPos, position, sum, payload);
     }
 
     private static final long[] NO_WAVES = new long[0];
@@ -80,7 +80,7 @@ final class Shape extends Variants.Variant<Shape> {
 
     /**
      * Adds one input's record in place when it has this shape's key and no pseudo counts or wave
-     * counters: the same as absorbing {@code Shape.of(record, weight, position, keeping)}, without
+     * counters: the same as absorbing {@code CountersVersion.of(record, weight, position, keeping)}, without
      * building it. Returns false, changing nothing, when the record needs the general path.
      */
     boolean addInPlace(ProfileRecord record, long weight, long position, SiteKeeping keeping) {
@@ -110,12 +110,12 @@ final class Shape extends Variants.Variant<Shape> {
         }
         if (payloads != null || carriesPayload(record)) {
             // Made explicit (if still implicit) before this record's contribution is added below.
-            Variants<Payload> variants = payloads();
-            Payload payload = variants.winner();
+            Variants<BitmapValuesVersion> variants = payloads();
+            BitmapValuesVersion payload = variants.winner();
             if (payload.key() == record.bitmap().length) {
                 payload.addInPlace(record, weight, position, sum, keeping);
             } else {
-                variants.absorb(new Payload(record, weight, position, sum, keeping.ofLaterRecord()));
+                variants.absorb(new BitmapValuesVersion(record, weight, position, sum, keeping.ofLaterRecord()));
             }
         }
         addContribution(position, sum);
@@ -130,7 +130,7 @@ final class Shape extends Variants.Variant<Shape> {
     }
 
     @Override
-    void absorbData(Shape other) {
+    void absorbData(CountersVersion other) {
         if (pseudo) {
             // Two pseudo-count records: hot wins over warm; nothing else is merged (as in LLVM).
             if (other.counts[0] == ProfileRecord.PSEUDO_HOT) {
@@ -181,8 +181,8 @@ final class Shape extends Variants.Variant<Shape> {
      * A shape for {@code summed}, a record whose counters are already the weighted sums of many
      * inputs, contributed as {@code many} (see {@link BulkContribution}).
      */
-    static Shape ofBulk(ProfileRecord summed, Contributors many, BulkValues values) {
-        Shape s = of(summed, 1, many.position(0), SiteKeeping.EXACT); // no value sites: see below
+    static CountersVersion ofBulk(ProfileRecord summed, Contributors many, BulkValues values) {
+        CountersVersion s = of(summed, 1, many.position(0), SiteKeeping.EXACT); // no value sites: see below
         s.replaceContributors(many.copy());
         if (s.payloads != null) {
             s.payloads.winner().replaceContributorsEverywhere(many);
@@ -199,18 +199,18 @@ final class Shape extends Variants.Variant<Shape> {
      * summed and capped), one version of everything, every part contributed to by {@code who};
      * {@code sites} per kind, or null when the function has no value sites.
      */
-    static Shape ofColumns(long[] counts, byte[] bitmap, SiteValues[][] sites, Contributors who, long overflowPos) {
+    static CountersVersion ofColumns(long[] counts, byte[] bitmap, SiteValues[][] sites, Contributors who, long overflowPos) {
         long first = who.position(0);
-        Payload payload = bitmap.length != 0 || sites != null ? Payload.ofColumns(bitmap, sites, first, who) : null;
-        Shape s = new Shape(counts, NO_WAVES, false, overflowPos, first, 0, payload);
+        BitmapValuesVersion payload = bitmap.length != 0 || sites != null ? BitmapValuesVersion.ofColumns(bitmap, sites, first, who) : null;
+        CountersVersion s = new CountersVersion(counts, NO_WAVES, false, overflowPos, first, 0, payload);
         s.replaceContributors(who.copy());
         return s;
     }
 
     /** The payload versions, made from this shape's contributions if still implicit. */
-    Variants<Payload> payloads() {
+    Variants<BitmapValuesVersion> payloads() {
         if (payloads == null) {
-            payloads = new Variants<>(Payload.mirror(minPos(), contributors().copy()));
+            payloads = new Variants<>(BitmapValuesVersion.mirror(minPos(), contributors().copy()));
         }
         return payloads;
     }
@@ -229,14 +229,14 @@ final class Shape extends Variants.Variant<Shape> {
     }
 
     /** The payload versions as held: null while implicit ({@link #payloadImplicit}). */
-    Variants<Payload> heldPayloads() {
+    Variants<BitmapValuesVersion> heldPayloads() {
         return payloads;
     }
 
     /** A shape as a decoded state held it ({@link MergeStateCodec}); {@code payloads} null: implicit. */
-    static Shape restore(long[] counts, long[] waves, boolean pseudo, long overflowPos, long minPos,
-            Contributors contributors, Variants<Payload> payloads) {
-        Shape s = new Shape(counts, waves.length == 0 ? NO_WAVES : waves, pseudo, overflowPos, minPos, 0, null);
+    static CountersVersion restore(long[] counts, long[] waves, boolean pseudo, long overflowPos, long minPos,
+            Contributors contributors, Variants<BitmapValuesVersion> payloads) {
+        CountersVersion s = new CountersVersion(counts, waves.length == 0 ? NO_WAVES : waves, pseudo, overflowPos, minPos, 0, null);
         s.restore(minPos, contributors);
         s.payloads = payloads;
         return s;
