@@ -60,6 +60,8 @@ final class BinaryGroups {
     private final SharedValueSites shared = new SharedValueSites();
     /** Records of this slice's groups that borrowed another group's sites (for tests). */
     private int borrowedRecords;
+    /** Records added into an earlier group's record of the same function when emitted (for tests). */
+    private int mergedRecords;
 
     /** Groups for one slice of a merge whose slices share {@code probes}. */
     BinaryGroups(Probes probes) {
@@ -165,6 +167,11 @@ final class BinaryGroups {
     /** How many records of this slice's groups borrowed another group's value sites. */
     int borrowedRecords() {
         return borrowedRecords;
+    }
+
+    /** How many records {@link #emit} added into an earlier group's record of the same function. */
+    int mergedRecords() {
+        return mergedRecords;
     }
 
     /** A binary's layout (with what runs are compared with) and its records by counter position. */
@@ -331,6 +338,13 @@ final class BinaryGroups {
             }
         }
         shared.disagreeing(failing);
+        List<Group> emitting = new ArrayList<>();
+        for (Group g : groups) {
+            if (!g.members.isEmpty() && !failing.contains(g.component.root())) {
+                emitting.add(g);
+            }
+        }
+        mergedRecords += addSharedFunctions(emitting);
         List<Integer> fallback = new ArrayList<>();
         for (Group g : groups) {
             if (!g.members.isEmpty() && (failing.contains(g.component.root()) || !g.emit(state))) {
@@ -341,6 +355,51 @@ final class BinaryGroups {
         }
         groups.clear();
         return fallback;
+    }
+
+    /** A function as the merge state keys it: its name and function hash. */
+    private record FunctionKey(String name, long hash) {
+    }
+
+    /**
+     * Adds each function that several programs' groups hold (a test suite's programs and their
+     * library) into the record of the first group that has it, so that it enters the merge state
+     * once instead of once per program (spec/performance.md, "Many programs"): its counters are
+     * added there, its contributions listed there ({@link Group#contribution}), and the later
+     * groups leave the record out. Only where the result is what the state would make of the
+     * records: the same profile kind and number of counters; value sites either none on both sides
+     * or the later record's borrowed from the very sites the first one's are
+     * ({@link SharedValueSites}; a record that owns sites keeps its own record, which brings them);
+     * and the first group's bound on its sums, with the later group's added, still below the
+     * counter cap (so that no sum can have wrapped). {@code emitting} are the groups that will be
+     * emitted, in order; their names are decoded. Returns how many records were added into others.
+     */
+    private static int addSharedFunctions(List<Group> emitting) {
+        if (emitting.size() < 2) {
+            return 0;
+        }
+        int merged = 0;
+        java.util.Map<FunctionKey, Long> first = new java.util.HashMap<>();
+        for (int gi = 0; gi < emitting.size(); gi++) {
+            Group g = emitting.get(gi);
+            java.util.Map<Group, Boolean> withinBound = new java.util.IdentityHashMap<>();
+            for (int r = 0; r < g.layout.numRecords(); r++) {
+                Long at = first.putIfAbsent(new FunctionKey(g.name(r), g.hash(r)), ((long) gi << 32) | r);
+                if (at == null) {
+                    continue;
+                }
+                Group target = emitting.get((int) (at >>> 32));
+                int tr = (int) (long) at;
+                if (target == g || !target.canTake(tr, g, r)) {
+                    continue;
+                }
+                if (withinBound.computeIfAbsent(target, t -> t.addBound(g))) {
+                    target.take(tr, g, r);
+                    merged++;
+                }
+            }
+        }
+        return merged;
     }
 
     private static ByteBuffer mapWhole(Path path) {
@@ -404,6 +463,16 @@ final class BinaryGroups {
         final SharedValueSites.Component component = new SharedValueSites.Component();
         /** Whether its records are offered to later groups to share. */
         boolean registered;
+        /**
+         * Records added into an earlier group's record of the same function when the groups were
+         * emitted ({@link #addSharedFunctions}); left out of the state. Null when none.
+         */
+        boolean[] mergedAway;
+        /**
+         * Groups whose records were added into this group's, each with its record for each of this
+         * group's records (-1: none); null when none.
+         */
+        java.util.Map<Group, int[]> donors;
         /**
          * After {@link #emit}: which records went into the state as bulk records (the state then
          * owns their sites, and lets go of each as it finishes it); null when none did.
@@ -539,6 +608,9 @@ final class BinaryGroups {
             boolean anyFlat = false;
             emittedBulk = values == null ? null : new boolean[layout.numRecords()];
             for (int r = 0; r < layout.numRecords(); r++) {
+                if (isMergedAway(r)) {
+                    continue; // in an earlier group's record of the function
+                }
                 if (isFlat(r)) {
                     anyFlat = true;
                 } else {
@@ -567,6 +639,60 @@ final class BinaryGroups {
             return borrowed != null && borrowed[r];
         }
 
+        private boolean isMergedAway(int r) {
+            return mergedAway != null && mergedAway[r];
+        }
+
+        /**
+         * Whether {@code g}'s record {@code r}, of this record {@code tr}'s function, can be added
+         * into it ({@link #addSharedFunctions}).
+         */
+        boolean canTake(int tr, Group g, int r) {
+            if (!layout.kind().equals(g.layout.kind()) || layout.counterCount(tr) != g.layout.counterCount(r)) {
+                return false;
+            }
+            BulkValues mine = values == null ? null : values[tr];
+            BulkValues theirs = g.values == null ? null : g.values[r];
+            // A record that owns its sites must bring them itself: this record may have borrowed
+            // them (after the threads' groups were added together, an owner can come later).
+            return theirs == null ? mine == null : g.isBorrowed(r) && theirs == mine;
+        }
+
+        /**
+         * Takes {@code g}'s bound on its sums into this group's, if the two together stay below the
+         * counter cap (then no sum of this group's, with {@code g}'s records added, can have
+         * wrapped); false, and nothing changed, otherwise.
+         */
+        boolean addBound(Group g) {
+            long both = Saturating.add(grandTotal, g.grandTotal);
+            if (Long.compareUnsigned(both, Saturating.COUNTER_CAP) > 0) {
+                return false;
+            }
+            grandTotal = both;
+            return true;
+        }
+
+        /** Adds {@code g}'s record {@code r} into this group's record {@code tr} of the same function. */
+        void take(int tr, Group g, int r) {
+            int to = (int) layout.counterStart(tr);
+            int from = (int) g.layout.counterStart(r);
+            for (int k = 0; k < layout.counterCount(tr); k++) {
+                sums[to + k] += g.sums[from + k];
+            }
+            if (g.mergedAway == null) {
+                g.mergedAway = new boolean[g.layout.numRecords()];
+            }
+            g.mergedAway[r] = true;
+            if (donors == null) {
+                donors = new java.util.IdentityHashMap<>();
+            }
+            donors.computeIfAbsent(g, d -> {
+                int[] records = new int[layout.numRecords()];
+                Arrays.fill(records, -1);
+                return records;
+            })[tr] = r;
+        }
+
         private void setBorrowed(int r, boolean b) {
             if (b && borrowed == null) {
                 borrowed = new boolean[layout.numRecords()];
@@ -591,7 +717,9 @@ final class BinaryGroups {
 
         @Override
         public boolean absorb(FlatRecords records) {
-            if (!(records instanceof Group other) || (emittedBulk == null) != (other.emittedBulk == null)) {
+            if (!(records instanceof Group other) || (emittedBulk == null) != (other.emittedBulk == null)
+                    || mergedAway != null || donors != null || other.mergedAway != null || other.donors != null) {
+                // Groups whose records went into others' (or took others') are resolved by name.
                 return false;
             }
             return addUp(other);
@@ -666,6 +794,9 @@ final class BinaryGroups {
 
         @Override
         public boolean isFlat(int r) {
+            if (isMergedAway(r)) {
+                return false;
+            }
             if (values != null) {
                 return values[r] == null;
             }
@@ -690,24 +821,69 @@ final class BinaryGroups {
 
         @Override
         public long firstPosition(int r) {
-            return MergeState.position(members.get(0).inputIndex, r);
+            long first = MergeState.position(members.get(0).inputIndex, r);
+            if (donors != null) {
+                for (java.util.Map.Entry<Group, int[]> d : donors.entrySet()) {
+                    int dr = d.getValue()[r];
+                    if (dr >= 0) {
+                        first = Math.min(first, MergeState.position(d.getKey().members.get(0).inputIndex, dr));
+                    }
+                }
+            }
+            return first;
         }
 
         @Override
         public BulkContribution contribution(int r) {
-            int listed = Math.min(BulkContribution.KEPT, members.size());
-            long[] positions = new long[listed];
-            long[] countSums = new long[listed];
-            for (int m = 0; m < listed; m++) {
-                positions[m] = MergeState.position(members.get(m).inputIndex, r);
-                countSums[m] = members.get(m).recordSums.get(r);
-            }
             long totalCountSum = 0;
             int start = (int) layout.counterStart(r);
             for (int k = 0; k < layout.counterCount(r); k++) {
                 totalCountSum = Saturating.add(totalCountSum, sums[start + k]);
             }
-            return new BulkContribution(positions, countSums, members.size(), totalCountSum);
+            int listed = Math.min(BulkContribution.KEPT, members.size());
+            long total = members.size();
+            int room = listed;
+            if (donors != null) {
+                for (java.util.Map.Entry<Group, int[]> d : donors.entrySet()) {
+                    if (d.getValue()[r] >= 0) {
+                        room += Math.min(BulkContribution.KEPT, d.getKey().members.size());
+                        total += d.getKey().members.size();
+                    }
+                }
+            }
+            // Each group's first members, by position (the state keeps the earliest of all).
+            long[][] entries = new long[room][];
+            int n = listFirst(this, r, entries, 0);
+            if (donors != null) {
+                for (java.util.Map.Entry<Group, int[]> d : donors.entrySet()) {
+                    int dr = d.getValue()[r];
+                    if (dr >= 0) {
+                        n = listFirst(d.getKey(), dr, entries, n);
+                    }
+                }
+                Arrays.sort(entries, 0, n, java.util.Comparator.comparingLong(e -> e[0]));
+            }
+            int kept = Math.min(BulkContribution.KEPT, n);
+            long[] positions = new long[kept];
+            long[] countSums = new long[kept];
+            for (int i = 0; i < kept; i++) {
+                positions[i] = entries[i][0];
+                countSums[i] = entries[i][1];
+            }
+            return new BulkContribution(positions, countSums, total, totalCountSum);
+        }
+
+        /**
+         * Puts the first members of {@code g} (its record {@code r}) into {@code entries} from
+         * {@code at}, as {position, count sum}; returns the next free place.
+         */
+        private static int listFirst(Group g, int r, long[][] entries, int at) {
+            int listed = Math.min(BulkContribution.KEPT, g.members.size());
+            for (int m = 0; m < listed; m++) {
+                Member member = g.members.get(m);
+                entries[at++] = new long[] {MergeState.position(member.inputIndex, r), member.recordSums.get(r)};
+            }
+            return at;
         }
     }
 }
