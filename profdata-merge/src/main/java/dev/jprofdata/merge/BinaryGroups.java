@@ -357,10 +357,6 @@ final class BinaryGroups {
         return fallback;
     }
 
-    /** A function as the merge state keys it: its name and function hash. */
-    private record FunctionKey(String name, long hash) {
-    }
-
     /**
      * Adds each function that several programs' groups hold (a test suite's programs and their
      * library) into the record of the first group that has it, so that it enters the merge state
@@ -379,17 +375,18 @@ final class BinaryGroups {
             return 0;
         }
         int merged = 0;
-        java.util.Map<FunctionKey, Long> first = new java.util.HashMap<>();
+        // Per name, the first record of each function hash: (group index << 32) | record.
+        java.util.Map<String, long[]> first = new java.util.HashMap<>(4 * emitting.get(0).layout.numRecords());
         for (int gi = 0; gi < emitting.size(); gi++) {
             Group g = emitting.get(gi);
             java.util.Map<Group, Boolean> withinBound = new java.util.IdentityHashMap<>();
             for (int r = 0; r < g.layout.numRecords(); r++) {
-                Long at = first.putIfAbsent(new FunctionKey(g.name(r), g.hash(r)), ((long) gi << 32) | r);
-                if (at == null) {
+                long at = firstOfFunction(first, emitting, g.name(r), g.hash(r), ((long) gi << 32) | r);
+                if (at < 0) {
                     continue;
                 }
                 Group target = emitting.get((int) (at >>> 32));
-                int tr = (int) (long) at;
+                int tr = (int) at;
                 if (target == g || !target.canTake(tr, g, r)) {
                     continue;
                 }
@@ -400,6 +397,30 @@ final class BinaryGroups {
             }
         }
         return merged;
+    }
+
+    /**
+     * The first record ({@code (group index << 32) | record}) of function ({@code name},
+     * {@code hash}) in {@code first}; -1, with {@code self} noted as that first record, when there is
+     * none yet. A name usually has one function hash, so most names hold one entry.
+     */
+    private static long firstOfFunction(java.util.Map<String, long[]> first, List<Group> emitting, String name,
+            long hash, long self) {
+        long[] entries = first.get(name);
+        if (entries == null) {
+            first.put(name, new long[] {self});
+            return -1;
+        }
+        for (long e : entries) {
+            Group g = emitting.get((int) (e >>> 32));
+            if (g.hash((int) e) == hash) {
+                return e;
+            }
+        }
+        long[] more = Arrays.copyOf(entries, entries.length + 1);
+        more[entries.length] = self;
+        first.put(name, more);
+        return -1;
     }
 
     private static ByteBuffer mapWhole(Path path) {
@@ -704,8 +725,8 @@ final class BinaryGroups {
 
         private int[] siteCounts(int r) {
             int[] counts = new int[ValueKind.COUNT];
-            for (ValueKind kind : ValueKind.values()) {
-                counts[kind.number()] = layout.siteCount(r, kind);
+            for (int k = 0; k < ValueKind.COUNT; k++) {
+                counts[k] = layout.siteCount(r, ValueKind.of(k));
             }
             return counts;
         }
@@ -852,38 +873,57 @@ final class BinaryGroups {
                 }
             }
             // Each group's first members, by position (the state keeps the earliest of all).
-            long[][] entries = new long[room][];
-            int n = listFirst(this, r, entries, 0);
+            long[] positions = new long[room];
+            long[] countSums = new long[room];
+            int n = listFirst(this, r, positions, countSums, 0);
             if (donors != null) {
                 for (java.util.Map.Entry<Group, int[]> d : donors.entrySet()) {
                     int dr = d.getValue()[r];
                     if (dr >= 0) {
-                        n = listFirst(d.getKey(), dr, entries, n);
+                        n = listFirst(d.getKey(), dr, positions, countSums, n);
                     }
                 }
-                Arrays.sort(entries, 0, n, java.util.Comparator.comparingLong(e -> e[0]));
+                sortByPosition(positions, countSums, n);
             }
             int kept = Math.min(BulkContribution.KEPT, n);
-            long[] positions = new long[kept];
-            long[] countSums = new long[kept];
-            for (int i = 0; i < kept; i++) {
-                positions[i] = entries[i][0];
-                countSums[i] = entries[i][1];
-            }
-            return new BulkContribution(positions, countSums, total, totalCountSum);
+            return new BulkContribution(Arrays.copyOf(positions, kept), Arrays.copyOf(countSums, kept), total,
+                    totalCountSum);
         }
 
         /**
-         * Puts the first members of {@code g} (its record {@code r}) into {@code entries} from
-         * {@code at}, as {position, count sum}; returns the next free place.
+         * Puts the first members of {@code g} (its record {@code r}) into {@code positions} and
+         * {@code countSums} from {@code at}; returns the next free place.
          */
-        private static int listFirst(Group g, int r, long[][] entries, int at) {
+        private static int listFirst(Group g, int r, long[] positions, long[] countSums, int at) {
             int listed = Math.min(BulkContribution.KEPT, g.members.size());
             for (int m = 0; m < listed; m++) {
                 Member member = g.members.get(m);
-                entries[at++] = new long[] {MergeState.position(member.inputIndex, r), member.recordSums.get(r)};
+                positions[at] = MergeState.position(member.inputIndex, r);
+                countSums[at++] = member.recordSums.get(r);
             }
             return at;
+        }
+
+        /**
+         * Puts the smallest {@link BulkContribution#KEPT} positions of the first {@code n} (with
+         * their count sums) first, ascending: selection of each next smallest, as only the first
+         * few are kept.
+         */
+        private static void sortByPosition(long[] positions, long[] countSums, int n) {
+            for (int i = 0; i < Math.min(BulkContribution.KEPT, n); i++) {
+                int min = i;
+                for (int j = i + 1; j < n; j++) {
+                    if (positions[j] < positions[min]) {
+                        min = j;
+                    }
+                }
+                long p = positions[i];
+                positions[i] = positions[min];
+                positions[min] = p;
+                long c = countSums[i];
+                countSums[i] = countSums[min];
+                countSums[min] = c;
+            }
         }
     }
 }

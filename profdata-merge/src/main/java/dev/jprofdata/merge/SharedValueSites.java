@@ -4,9 +4,7 @@ import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.merge.state.BulkValues;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Value sites shared by the binary groups of one slice: the runs of different programs that link
@@ -32,10 +30,6 @@ import java.util.Map;
  * names differ are read the ordinary way too.
  */
 final class SharedValueSites {
-    /** The function a record is of, as the file names it. */
-    private record Key(long nameRef, long hash) {
-    }
-
     /** A record that borrowed, and the record whose sites it borrowed; to compare their names. */
     record Loan(Component borrower, RawCounterLayout layout, int record, Owner owner) {
     }
@@ -69,7 +63,14 @@ final class SharedValueSites {
         }
     }
 
-    private final Map<Key, Owner> owners = new HashMap<>();
+    /**
+     * The registered records, by name reference and function hash: open addressing over
+     * {@link #refs}, {@link #hashes} and {@link #owners} (no key object per record).
+     */
+    private long[] refs = new long[1024];
+    private long[] hashes = new long[1024];
+    private Owner[] owners = new Owner[1024];
+    private int registered;
     private final List<Loan> loans = new ArrayList<>();
 
     /**
@@ -83,7 +84,15 @@ final class SharedValueSites {
         }
         for (int r = 0; r < sites.length; r++) {
             if (sites[r] != null && (borrowed == null || !borrowed[r])) {
-                owners.putIfAbsent(new Key(layout.nameRef(r), layout.hash(r)), new Owner(component, layout, r, sites[r]));
+                int slot = slot(layout.nameRef(r), layout.hash(r));
+                if (owners[slot] == null) {
+                    refs[slot] = layout.nameRef(r);
+                    hashes[slot] = layout.hash(r);
+                    owners[slot] = new Owner(component, layout, r, sites[r]);
+                    if (++registered * 2 > owners.length) {
+                        grow();
+                    }
+                }
             }
         }
     }
@@ -95,7 +104,7 @@ final class SharedValueSites {
      * taken its first run: a run that cannot join leaves the group unused, and nothing borrowed.
      */
     List<Loan> borrow(Component component, RawCounterLayout layout, BulkValues[] sites, boolean[] borrowed) {
-        if (owners.isEmpty()) {
+        if (registered == 0) {
             return List.of();
         }
         List<Loan> made = new ArrayList<>();
@@ -103,7 +112,7 @@ final class SharedValueSites {
             if (!hasSites(layout, r)) {
                 continue;
             }
-            Owner owner = owners.get(new Key(layout.nameRef(r), layout.hash(r)));
+            Owner owner = owners[slot(layout.nameRef(r), layout.hash(r))];
             if (owner != null && sameShape(owner.layout, owner.record, layout, r)) {
                 sites[r] = owner.sites;
                 borrowed[r] = true;
@@ -142,9 +151,37 @@ final class SharedValueSites {
         }
     }
 
+    /** The slot of ({@code ref}, {@code hash}): where it is registered, or the empty slot it would take. */
+    private int slot(long ref, long hash) {
+        int mask = owners.length - 1;
+        long mixed = (ref ^ Long.rotateLeft(hash, 29)) * 0x9E37_79B9_7F4A_7C15L;
+        for (int i = (int) (mixed >>> 40) & mask; ; i = (i + 1) & mask) {
+            if (owners[i] == null || refs[i] == ref && hashes[i] == hash) {
+                return i;
+            }
+        }
+    }
+
+    private void grow() {
+        long[] oldRefs = refs;
+        long[] oldHashes = hashes;
+        Owner[] oldOwners = owners;
+        refs = new long[2 * oldOwners.length];
+        hashes = new long[2 * oldOwners.length];
+        owners = new Owner[2 * oldOwners.length];
+        for (int i = 0; i < oldOwners.length; i++) {
+            if (oldOwners[i] != null) {
+                int slot = slot(oldRefs[i], oldHashes[i]);
+                refs[slot] = oldRefs[i];
+                hashes[slot] = oldHashes[i];
+                owners[slot] = oldOwners[i];
+            }
+        }
+    }
+
     private static boolean hasSites(RawCounterLayout layout, int r) {
-        for (ValueKind kind : ValueKind.values()) {
-            if (layout.siteCount(r, kind) > 0) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            if (layout.siteCount(r, ValueKind.of(k)) > 0) {
                 return true;
             }
         }
@@ -155,8 +192,8 @@ final class SharedValueSites {
         if (!a.kind().equals(b.kind()) || a.counterCount(ra) != b.counterCount(rb)) {
             return false;
         }
-        for (ValueKind kind : ValueKind.values()) {
-            if (a.siteCount(ra, kind) != b.siteCount(rb, kind)) {
+        for (int k = 0; k < ValueKind.COUNT; k++) {
+            if (a.siteCount(ra, ValueKind.of(k)) != b.siteCount(rb, ValueKind.of(k))) {
                 return false;
             }
         }
