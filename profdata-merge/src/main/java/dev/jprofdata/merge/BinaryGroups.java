@@ -39,6 +39,10 @@ import java.util.List;
  * ({@link MergeState#addBulk}) and the rest as flat records ({@link MergeState#addFlat}), which
  * give the state per-input adds would give.
  *
+ * <p>Groups of different programs share the value sites of the functions they have in common
+ * ({@link SharedValueSites}), and such a function enters the merge state once, in the first
+ * group's record ({@link #addSharedFunctions}).
+ *
  * <p>Anything unusual leaves a file to the ordinary reader: counters of 2^56 or more (the reader
  * warns about them), weights above 255, damaged value data, and sums that overflow (the whole group
  * is then read again file by file, so overflow reports name the right input).

@@ -15,8 +15,9 @@ import java.util.List;
  *
  * <p>A record of a new group <em>borrows</em> the sites of an earlier group's record with the same
  * name reference, function hash, profile kind, number of counters and number of sites of every
- * value kind:
- * its runs' sites are added there, and it enters the merge state with empty sites of that shape.
+ * value kind: its runs' sites are added there, and it enters the merge state with empty sites of
+ * that shape (or not at all, when its counters go into the owner's record as well: see
+ * {@code BinaryGroups.addSharedFunctions}).
  * Every value therefore still counts once, with the position of the input that brought it, and the
  * merge state adds the owner's sites and the borrower's empty ones to what per-program sites would
  * have given: adding sites is associative and commutative. Groups that share sites are linked
