@@ -50,11 +50,8 @@ import java.util.List;
 final class BinaryGroups {
     /** Groups kept per slice; more distinct binaries than this are merged the ordinary way. */
     static final int MAX_GROUPS = 64;
-    /** With counters below 2^56, a weight up to 255 cannot overflow the weighted value. */
-    private static final long MAX_WEIGHT = 255;
-    private static final long LARGE_COUNTER_BITS = 0xFF00_0000_0000_0000L;
 
-    private final List<Group> groups = new ArrayList<>();
+    private final List<BinaryGroup> groups = new ArrayList<>();
     private final Probes probes;
     /** Reads joining files, a window at a time; closes each when the next is read. */
     private final Words.Reader reader = new Words.Reader();
@@ -135,7 +132,7 @@ final class BinaryGroups {
             source = Words.Source.of(words);
         }
         Probed binary = found.binary;
-        Group g = new Group(binary.layout.kind(), binary.layout, binary.ranges);
+        BinaryGroup g = new BinaryGroup(binary.layout.kind(), binary.layout, binary.ranges);
         List<SharedValueSites.Loan> loans = shareSites(g);
         InputLoader.Loaded loaded = g.join(inputIndex, input, source, found.match.slide(), runSites);
         if (loaded != null) {
@@ -153,11 +150,11 @@ final class BinaryGroups {
      * the loans, to commit once the run has joined. The earlier groups are registered only now: a
      * merge of one program's runs builds no table.
      */
-    private List<SharedValueSites.Loan> shareSites(Group g) {
+    private List<SharedValueSites.Loan> shareSites(BinaryGroup g) {
         if (groups.isEmpty() || !g.layout.hasValueData()) {
             return List.of();
         }
-        for (Group earlier : groups) {
+        for (BinaryGroup earlier : groups) {
             if (!earlier.registered) {
                 shared.register(earlier.component, earlier.layout, earlier.values, earlier.borrowed);
                 earlier.registered = true;
@@ -268,7 +265,7 @@ final class BinaryGroups {
     }
 
     /** A group a file is a run of, and how the file compares with the group's reference. */
-    private record Fit(Group group, RawCounterLayout.Match match) {
+    private record Fit(BinaryGroup group, RawCounterLayout.Match match) {
         InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, RunValueSites runSites) {
             return group.join(inputIndex, input, words, match.slide(), runSites);
         }
@@ -277,7 +274,7 @@ final class BinaryGroups {
     /** The group {@code input} (read through the window) is a run of; null if none. */
     private Fit fit(MergeInput input, long size) {
         boolean opened = false;
-        for (Group g : groups) {
+        for (BinaryGroup g : groups) {
             // Files with value data differ in size; the rest must be exactly as long.
             boolean candidate = g.layout.hasValueData() ? size >= g.layout.valueDataOffset() : g.size == size;
             if (!candidate) {
@@ -306,9 +303,9 @@ final class BinaryGroups {
      * afterwards.
      */
     void absorb(BinaryGroups later) {
-        for (Group theirs : later.groups) {
-            Group mine = null;
-            for (Group g : groups) {
+        for (BinaryGroup theirs : later.groups) {
+            BinaryGroup mine = null;
+            for (BinaryGroup g : groups) {
                 if (g.layout == theirs.layout) {
                     mine = g;
                     break;
@@ -336,24 +333,24 @@ final class BinaryGroups {
         // Groups that share value sites are emitted together or not at all (SharedValueSites).
         java.util.Set<SharedValueSites.Component> failing = java.util.Collections.newSetFromMap(
                 new java.util.IdentityHashMap<>());
-        for (Group g : groups) {
+        for (BinaryGroup g : groups) {
             if (!g.members.isEmpty() && !g.canEmit()) {
                 failing.add(g.component.root());
             }
         }
         shared.disagreeing(failing);
-        List<Group> emitting = new ArrayList<>();
-        for (Group g : groups) {
+        List<BinaryGroup> emitting = new ArrayList<>();
+        for (BinaryGroup g : groups) {
             if (!g.members.isEmpty() && !failing.contains(g.component.root())) {
                 emitting.add(g);
             }
         }
         mergedRecords += addSharedFunctions(emitting);
         List<Integer> fallback = new ArrayList<>();
-        for (Group g : groups) {
+        for (BinaryGroup g : groups) {
             if (!g.members.isEmpty() && (failing.contains(g.component.root()) || !g.emit(state))) {
-                for (Member m : g.members) {
-                    fallback.add(m.inputIndex);
+                for (BinaryGroup.Member m : g.members) {
+                    fallback.add(m.inputIndex());
                 }
             }
         }
@@ -365,7 +362,7 @@ final class BinaryGroups {
      * Adds each function that several programs' groups hold (a test suite's programs and their
      * library) into the record of the first group that has it, so that it enters the merge state
      * once instead of once per program (spec/performance.md, "Many programs"): its counters are
-     * added there, its contributions listed there ({@link Group#contribution}), and the later
+     * added there, its contributions listed there ({@link BinaryGroup#contribution}), and the later
      * groups leave the record out. Only where the result is what the state would make of the
      * records: the same profile kind and number of counters; value sites either none on both sides
      * or the later record's borrowed from the very sites the first one's are
@@ -374,7 +371,7 @@ final class BinaryGroups {
      * counter cap (so that no sum can have wrapped). {@code emitting} are the groups that will be
      * emitted, in order; their names are decoded. Returns how many records were added into others.
      */
-    private static int addSharedFunctions(List<Group> emitting) {
+    private static int addSharedFunctions(List<BinaryGroup> emitting) {
         if (emitting.size() < 2) {
             return 0;
         }
@@ -382,14 +379,14 @@ final class BinaryGroups {
         // Per name, the first record of each function hash: (group index << 32) | record.
         java.util.Map<String, long[]> first = new java.util.HashMap<>(4 * emitting.get(0).layout.numRecords());
         for (int gi = 0; gi < emitting.size(); gi++) {
-            Group g = emitting.get(gi);
-            java.util.Map<Group, Boolean> withinBound = new java.util.IdentityHashMap<>();
+            BinaryGroup g = emitting.get(gi);
+            java.util.Map<BinaryGroup, Boolean> withinBound = new java.util.IdentityHashMap<>();
             for (int r = 0; r < g.layout.numRecords(); r++) {
                 long at = firstOfFunction(first, emitting, g.name(r), g.hash(r), ((long) gi << 32) | r);
                 if (at < 0) {
                     continue;
                 }
-                Group target = emitting.get((int) (at >>> 32));
+                BinaryGroup target = emitting.get((int) (at >>> 32));
                 int tr = (int) at;
                 if (target == g || !target.canTake(tr, g, r)) {
                     continue;
@@ -408,7 +405,7 @@ final class BinaryGroups {
      * {@code hash}) in {@code first}; -1, with {@code self} noted as that first record, when there is
      * none yet. A name usually has one function hash, so most names hold one entry.
      */
-    private static long firstOfFunction(java.util.Map<String, long[]> first, List<Group> emitting, String name,
+    private static long firstOfFunction(java.util.Map<String, long[]> first, List<BinaryGroup> emitting, String name,
             long hash, long self) {
         long[] entries = first.get(name);
         if (entries == null) {
@@ -416,7 +413,7 @@ final class BinaryGroups {
             return -1;
         }
         for (long e : entries) {
-            Group g = emitting.get((int) (e >>> 32));
+            BinaryGroup g = emitting.get((int) (e >>> 32));
             if (g.hash((int) e) == hash) {
                 return e;
             }
@@ -439,495 +436,4 @@ final class BinaryGroups {
         }
     }
 
-    /** One joined input: its position in the merge and, for the first few, per-record count sums. */
-    private record Member(int inputIndex, RecordSums recordSums) {
-    }
-
-    /**
-     * One input's count sum per record, kept for the first {@link BulkContribution#KEPT} members of
-     * a group: as 32-bit words when every sum fits (the usual case: half the memory of 16 copies
-     * of a long per function), else as longs.
-     */
-    private record RecordSums(int[] small, long[] large) {
-        static RecordSums of(long[] sums) {
-            int[] small = new int[sums.length];
-            for (int r = 0; r < sums.length; r++) {
-                if ((sums[r] >>> 32) != 0) {
-                    return new RecordSums(null, sums);
-                }
-                small[r] = (int) sums[r];
-            }
-            return new RecordSums(small, null);
-        }
-
-        long get(int r) {
-            return small != null ? Integer.toUnsignedLong(small[r]) : large[r];
-        }
-    }
-
-    /**
-     * The files of one binary, all added here: the first (the reference, probed with the ordinary
-     * reader) and every later run that matches it. Its counters-only records enter the merge state
-     * flat.
-     */
-    private static final class Group implements FlatRecords {
-        final ProfileKind kind;
-        /** The binary's layout, which holds what runs are compared with (the probed file's words). */
-        final RawCounterLayout layout;
-        final long size;
-        final List<Member> members = new ArrayList<>();
-        long[] sums;
-        /**
-         * Per record with value data, its members' summed sites; null without value data. A
-         * borrowed record's are another group's, shared ({@link SharedValueSites}).
-         */
-        BulkValues[] values;
-        /** Which records' sites are borrowed; null when none can be. */
-        boolean[] borrowed;
-        /** The groups this one shares value sites with, itself included. */
-        final SharedValueSites.Component component = new SharedValueSites.Component();
-        /** Whether its records are offered to later groups to share. */
-        boolean registered;
-        /**
-         * Records added into an earlier group's record of the same function when the groups were
-         * emitted ({@link #addSharedFunctions}); left out of the state. Null when none.
-         */
-        boolean[] mergedAway;
-        /**
-         * Groups whose records were added into this group's, each with its record for each of this
-         * group's records (-1: none); null when none.
-         */
-        java.util.Map<Group, int[]> donors;
-        /**
-         * After {@link #emit}: which records went into the state as bulk records (the state then
-         * owns their sites, and lets go of each as it finishes it); null when none did.
-         */
-        boolean[] emittedBulk;
-        /** All members' counters, weighted and summed, saturating: bounds every single sum. */
-        long grandTotal;
-        /** The records by counter position (the probe's, shared by the slices' groups of the binary). */
-        final RecordRanges ranges;
-
-        Group(ProfileKind kind, RawCounterLayout layout, RecordRanges ranges) {
-            this.kind = kind;
-            this.layout = layout;
-            this.ranges = ranges;
-            this.size = layout.fileSize();
-        }
-
-        RawCounterLayout.Match compare(Words.Source words, long wordsSize) {
-            return layout.compare(words, wordsSize);
-        }
-
-        /**
-         * Adds one run ({@code words} is the whole file, whose functions sit {@code slide} above
-         * the reference file's, null when they did not move together; its value sites are decoded
-         * into {@code runSites}); null when it cannot join.
-         */
-        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, Long slide,
-                RunValueSites runSites) {
-            long weight = input.weight();
-            if (Long.compareUnsigned(weight, MAX_WEIGHT) > 0) {
-                return null;
-            }
-            if (layout.hasValueData()) {
-                // The value data is checked and decoded whole before any of it is added (after the
-                // counters, below): a damaged blob leaves the file to the ordinary reader.
-                if (slide == null || !layout.decodeValues(words.bytesFrom(layout.valueDataOffset()), slide, runSites)) {
-                    return null;
-                }
-            }
-            int base = (int) (layout.countersOffset() / 8);
-            int n = layout.numCounters();
-            if (sums == null) {
-                sums = new long[n];
-            }
-            // The first members' per-record sums are added up in the same pass (unweighted:
-            // weighted below, once the input is known not to overflow).
-            long[] recordSums = members.size() < BulkContribution.KEPT ? new long[layout.numRecords()] : null;
-            int nextRange = 0;
-            // One pass: add the weighted counters and note the reader's warning case (counters of
-            // 2^56 and more) and the input's own sum, kept in two halves that cannot overflow.
-            long seen = 0;
-            long high = 0;
-            long low = 0;
-            for (int from = 0; from < n; from += Words.CHUNK) {
-                int len = Math.min(Words.CHUNK, n - from);
-                int at = words.load(base + from, len);
-                long[] w = words.array();
-                if (recordSums != null) {
-                    nextRange = ranges.addSums(w, at, from, len, recordSums, nextRange);
-                }
-                if (weight == 1) {
-                    for (int i = 0; i < len; i++) {
-                        long y = w[at + i];
-                        seen |= y;
-                        high += y >>> 32;
-                        low += y & 0xFFFF_FFFFL;
-                        sums[from + i] += y;
-                    }
-                } else {
-                    for (int i = 0; i < len; i++) {
-                        long y = w[at + i];
-                        seen |= y;
-                        high += y >>> 32;
-                        low += y & 0xFFFF_FFFFL;
-                        sums[from + i] += weight * y;
-                    }
-                }
-            }
-            long total = (high << 32) + low;
-            if ((seen & LARGE_COUNTER_BITS) != 0 || (high >>> 32) != 0 || Long.compareUnsigned(total, low) < 0) {
-                // Leave this input to the ordinary reader; subtracting undoes the additions exactly
-                // (arithmetic modulo 2^64), so the group's sums are as before.
-                for (int from = 0; from < n; from += Words.CHUNK) {
-                    int len = Math.min(Words.CHUNK, n - from);
-                    int at = words.load(base + from, len);
-                    long[] w = words.array();
-                    for (int i = 0; i < len; i++) {
-                        sums[from + i] -= weight * w[at + i];
-                    }
-                }
-                return null;
-            }
-            // No counter's sum can exceed the sum of all counters of all members: while that stays
-            // below 2^64 - 3 nothing overflowed, without checking each addition.
-            grandTotal = Saturating.add(grandTotal, Saturating.multiply(total, weight));
-            if (layout.hasValueData()) {
-                if (values == null) {
-                    values = new BulkValues[layout.numRecords()];
-                }
-                long w = weight;
-                runSites.feed((r, kind, site, vals, counts, from, count) -> {
-                    if (values[r] == null) {
-                        values[r] = new BulkValues();
-                    }
-                    values[r].addSite(kind, site, layout.siteCount(r, ValueKind.of(kind)), vals, counts, from, count,
-                            w, MergeState.position(inputIndex, r));
-                });
-            }
-            RecordSums kept = null;
-            if (recordSums != null) {
-                // No record's sum can exceed the input's, which fits: weighting saturates as adding
-                // each weighted counter would.
-                if (weight != 1) {
-                    for (int r = 0; r < recordSums.length; r++) {
-                        recordSums[r] = Saturating.multiply(recordSums[r], weight);
-                    }
-                }
-                kept = RecordSums.of(recordSums);
-            }
-            members.add(new Member(inputIndex, kept));
-            return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
-                    Saturating.multiply(total, weight), false);
-        }
-
-        /**
-         * Puts the group into {@code state}: records with value data as bulk records, the rest flat;
-         * false when its files must be read one by one.
-         */
-        boolean emit(MergeState state) {
-            if (!canEmit()) {
-                return false;
-            }
-            boolean anyFlat = false;
-            emittedBulk = values == null ? null : new boolean[layout.numRecords()];
-            for (int r = 0; r < layout.numRecords(); r++) {
-                if (isMergedAway(r)) {
-                    continue; // in an earlier group's record of the function
-                }
-                if (isFlat(r)) {
-                    anyFlat = true;
-                } else {
-                    // A borrowed record's sites are in its owner's; it brings empty ones of its shape.
-                    BulkValues sites = isBorrowed(r) ? BulkValues.emptySites(siteCounts(r)) : values[r];
-                    state.addBulk(new ProfileRecord(name(r), hash(r), counts(r), new byte[0],
-                            ProfileRecord.noValueSites(), null), contribution(r), sites);
-                    emittedBulk[r] = true;
-                }
-            }
-            values = null;
-            borrowed = null;
-            if (anyFlat) {
-                state.addFlat(this);
-            }
-            return true;
-        }
-
-        /** Whether {@link #emit} can put the group into the state (else its files are read one by one). */
-        boolean canEmit() {
-            // Some sum may have wrapped; or damaged names sections, which the ordinary reader reports.
-            return Long.compareUnsigned(grandTotal, Saturating.COUNTER_CAP) <= 0 && layout.namesDecoded();
-        }
-
-        private boolean isBorrowed(int r) {
-            return borrowed != null && borrowed[r];
-        }
-
-        private boolean isMergedAway(int r) {
-            return mergedAway != null && mergedAway[r];
-        }
-
-        /**
-         * Whether {@code g}'s record {@code r}, of this record {@code tr}'s function, can be added
-         * into it ({@link #addSharedFunctions}).
-         */
-        boolean canTake(int tr, Group g, int r) {
-            if (!layout.kind().equals(g.layout.kind()) || layout.counterCount(tr) != g.layout.counterCount(r)) {
-                return false;
-            }
-            BulkValues mine = values == null ? null : values[tr];
-            BulkValues theirs = g.values == null ? null : g.values[r];
-            // A record that owns its sites must bring them itself: this record may have borrowed
-            // them (after the threads' groups were added together, an owner can come later).
-            return theirs == null ? mine == null : g.isBorrowed(r) && theirs == mine;
-        }
-
-        /**
-         * Takes {@code g}'s bound on its sums into this group's, if the two together stay below the
-         * counter cap (then no sum of this group's, with {@code g}'s records added, can have
-         * wrapped); false, and nothing changed, otherwise.
-         */
-        boolean addBound(Group g) {
-            long both = Saturating.add(grandTotal, g.grandTotal);
-            if (Long.compareUnsigned(both, Saturating.COUNTER_CAP) > 0) {
-                return false;
-            }
-            grandTotal = both;
-            return true;
-        }
-
-        /** Adds {@code g}'s record {@code r} into this group's record {@code tr} of the same function. */
-        void take(int tr, Group g, int r) {
-            int to = (int) layout.counterStart(tr);
-            int from = (int) g.layout.counterStart(r);
-            for (int k = 0; k < layout.counterCount(tr); k++) {
-                sums[to + k] += g.sums[from + k];
-            }
-            if (g.mergedAway == null) {
-                g.mergedAway = new boolean[g.layout.numRecords()];
-            }
-            g.mergedAway[r] = true;
-            if (donors == null) {
-                donors = new java.util.IdentityHashMap<>();
-            }
-            donors.computeIfAbsent(g, d -> {
-                int[] records = new int[layout.numRecords()];
-                Arrays.fill(records, -1);
-                return records;
-            })[tr] = r;
-        }
-
-        private void setBorrowed(int r, boolean b) {
-            if (b && borrowed == null) {
-                borrowed = new boolean[layout.numRecords()];
-            }
-            if (borrowed != null) {
-                borrowed[r] = b;
-            }
-        }
-
-        private int[] siteCounts(int r) {
-            int[] counts = new int[ValueKind.COUNT];
-            for (int k = 0; k < ValueKind.COUNT; k++) {
-                counts[k] = layout.siteCount(r, ValueKind.of(k));
-            }
-            return counts;
-        }
-
-        @Override
-        public int size() {
-            return layout.numRecords();
-        }
-
-        @Override
-        public boolean absorb(FlatRecords records) {
-            if (!(records instanceof Group other) || (emittedBulk == null) != (other.emittedBulk == null)
-                    || mergedAway != null || donors != null || other.mergedAway != null || other.donors != null) {
-                // Groups whose records went into others' (or took others') are resolved by name.
-                return false;
-            }
-            return addUp(other);
-        }
-
-        /** {@link #absorb} for a group of another slice before either was emitted. */
-        boolean absorbUnemitted(Group other) {
-            if (emittedBulk != null || other.emittedBulk != null || (values == null) != (other.values == null)
-                    || !addUp(other)) {
-                return false;
-            }
-            if (values != null) {
-                for (int r = 0; r < values.length; r++) {
-                    BulkValues theirs = other.values[r];
-                    if (theirs == null || other.isBorrowed(r) && values[r] != null) {
-                        // A borrowed record's sites are in its owner's, which adds them up or
-                        // emits them on its own.
-                        continue;
-                    }
-                    if (values[r] == null || isBorrowed(r)) {
-                        values[r] = theirs;
-                        setBorrowed(r, other.isBorrowed(r));
-                    } else {
-                        values[r].absorb(theirs);
-                    }
-                }
-                other.values = null;
-            }
-            component.join(other.component);
-            return true;
-        }
-
-        /**
-         * Adds {@code other}'s members and sums to this group's, if both are of one binary, their
-         * inputs are distinct and no sum would overflow; false (both groups as they were) if not.
-         */
-        private boolean addUp(Group other) {
-            if (other.layout != layout || other.sums.length != sums.length) {
-                // One layout per probed binary, shared by the slices of a merge: the same layout
-                // means the same binary (its reference files had equal bytes apart from counters).
-                return false;
-            }
-            List<Member> all = new ArrayList<>(members.size() + other.members.size());
-            all.addAll(members);
-            all.addAll(other.members);
-            all.sort(java.util.Comparator.comparingInt(Member::inputIndex));
-            for (int m = 0; m < all.size(); m++) {
-                if (m > 0 && all.get(m - 1).inputIndex == all.get(m).inputIndex) {
-                    return false; // overlapping inputs: not two parts of one merge
-                }
-                if (m < BulkContribution.KEPT && all.get(m).recordSums == null) {
-                    return false;
-                }
-            }
-            // Checked whole before anything is added (so a refusal leaves both groups as they
-            // were), then added in place: no third array of sums at the peak of the merge.
-            for (int i = 0; i < sums.length; i++) {
-                long a = sums[i];
-                long t = a + other.sums[i];
-                if (Long.compareUnsigned(t, a) < 0 || Long.compareUnsigned(t, Saturating.COUNTER_CAP) > 0) {
-                    return false; // the state's ordinary combine reports the overflow
-                }
-            }
-            for (int i = 0; i < sums.length; i++) {
-                sums[i] += other.sums[i];
-            }
-            grandTotal = Saturating.add(grandTotal, other.grandTotal);
-            members.clear();
-            members.addAll(all);
-            return true;
-        }
-
-        @Override
-        public boolean isFlat(int r) {
-            if (isMergedAway(r)) {
-                return false;
-            }
-            if (values != null) {
-                return values[r] == null;
-            }
-            return emittedBulk == null || !emittedBulk[r];
-        }
-
-        @Override
-        public String name(int r) {
-            return layout.name(r);
-        }
-
-        @Override
-        public long hash(int r) {
-            return layout.hash(r);
-        }
-
-        @Override
-        public long[] counts(int r) {
-            int start = (int) layout.counterStart(r);
-            return Arrays.copyOfRange(sums, start, start + layout.counterCount(r));
-        }
-
-        @Override
-        public long firstPosition(int r) {
-            long first = MergeState.position(members.get(0).inputIndex, r);
-            if (donors != null) {
-                for (java.util.Map.Entry<Group, int[]> d : donors.entrySet()) {
-                    int dr = d.getValue()[r];
-                    if (dr >= 0) {
-                        first = Math.min(first, MergeState.position(d.getKey().members.get(0).inputIndex, dr));
-                    }
-                }
-            }
-            return first;
-        }
-
-        @Override
-        public BulkContribution contribution(int r) {
-            long totalCountSum = 0;
-            int start = (int) layout.counterStart(r);
-            for (int k = 0; k < layout.counterCount(r); k++) {
-                totalCountSum = Saturating.add(totalCountSum, sums[start + k]);
-            }
-            int listed = Math.min(BulkContribution.KEPT, members.size());
-            long total = members.size();
-            int room = listed;
-            if (donors != null) {
-                for (java.util.Map.Entry<Group, int[]> d : donors.entrySet()) {
-                    if (d.getValue()[r] >= 0) {
-                        room += Math.min(BulkContribution.KEPT, d.getKey().members.size());
-                        total += d.getKey().members.size();
-                    }
-                }
-            }
-            // Each group's first members, by position (the state keeps the earliest of all).
-            long[] positions = new long[room];
-            long[] countSums = new long[room];
-            int n = listFirst(this, r, positions, countSums, 0);
-            if (donors != null) {
-                for (java.util.Map.Entry<Group, int[]> d : donors.entrySet()) {
-                    int dr = d.getValue()[r];
-                    if (dr >= 0) {
-                        n = listFirst(d.getKey(), dr, positions, countSums, n);
-                    }
-                }
-                sortByPosition(positions, countSums, n);
-            }
-            int kept = Math.min(BulkContribution.KEPT, n);
-            return new BulkContribution(Arrays.copyOf(positions, kept), Arrays.copyOf(countSums, kept), total,
-                    totalCountSum);
-        }
-
-        /**
-         * Puts the first members of {@code g} (its record {@code r}) into {@code positions} and
-         * {@code countSums} from {@code at}; returns the next free place.
-         */
-        private static int listFirst(Group g, int r, long[] positions, long[] countSums, int at) {
-            int listed = Math.min(BulkContribution.KEPT, g.members.size());
-            for (int m = 0; m < listed; m++) {
-                Member member = g.members.get(m);
-                positions[at] = MergeState.position(member.inputIndex, r);
-                countSums[at++] = member.recordSums.get(r);
-            }
-            return at;
-        }
-
-        /**
-         * Puts the smallest {@link BulkContribution#KEPT} positions of the first {@code n} (with
-         * their count sums) first, ascending: selection of each next smallest, as only the first
-         * few are kept.
-         */
-        private static void sortByPosition(long[] positions, long[] countSums, int n) {
-            for (int i = 0; i < Math.min(BulkContribution.KEPT, n); i++) {
-                int min = i;
-                for (int j = i + 1; j < n; j++) {
-                    if (positions[j] < positions[min]) {
-                        min = j;
-                    }
-                }
-                long p = positions[i];
-                positions[i] = positions[min];
-                positions[min] = p;
-                long c = countSums[i];
-                countSums[i] = countSums[min];
-                countSums[min] = c;
-            }
-        }
-    }
 }
