@@ -156,16 +156,19 @@ class BinaryGroupsTest {
 
     /** A text profile with the first function of {@code raw} under the same hash but one counter more. */
     private static void writeCounterMismatch(Path raw, Path out) throws IOException {
-        ProfileRecord first;
         try (ProfileReader r = ProfileReaders.open(raw, raw.toString())) {
-            first = r.next();
+            writeWithOneCounterMore(r.next(), out);
         }
-        long[] counts = java.util.Arrays.copyOf(first.counts(), first.counts().length + 1);
+    }
+
+    /** A text profile holding {@code record} with one counter more (of 7): its shape wins when it comes first. */
+    static void writeWithOneCounterMore(ProfileRecord record, Path out) throws IOException {
+        long[] counts = java.util.Arrays.copyOf(record.counts(), record.counts().length + 1);
         counts[counts.length - 1] = 7;
-        ProfileRecord changed = new ProfileRecord(first.name(), first.hash(), counts, new byte[0],
+        ProfileRecord changed = new ProfileRecord(record.name(), record.hash(), counts, new byte[0],
                 ProfileRecord.noValueSites());
         ProfileContents contents = new ProfileContents(ProfileKind.UNKNOWN,
-                List.of(new ProfileContents.NameGroup(first.name(), List.of(changed))), List.of(), List.of(),
+                List.of(new ProfileContents.NameGroup(record.name(), List.of(changed))), List.of(), List.of(),
                 TemporalTraces.NONE);
         try (java.io.OutputStream w = Files.newOutputStream(out)) {
             TextProfileWriter.write(contents, w);

@@ -3,15 +3,11 @@ package dev.jprofdata.merge;
 import static dev.jprofdata.merge.GroupCalls.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.jprofdata.format.ProfileContents;
-import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
-import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
-import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -82,28 +78,14 @@ class SharedFunctionsTest {
         assertThat(groups.mergedRecords()).isEqualTo(common);
     }
 
-    /** A text profile holding {@code record} with one counter more: its shape wins when it comes first. */
-    private static Path writeOtherShape(ProfileRecord record, Path out) throws IOException {
-        long[] counts = java.util.Arrays.copyOf(record.counts(), record.counts().length + 1);
-        counts[counts.length - 1] = 7;
-        ProfileRecord changed = new ProfileRecord(record.name(), record.hash(), counts, new byte[0],
-                ProfileRecord.noValueSites());
-        ProfileContents contents = new ProfileContents(ProfileKind.UNKNOWN,
-                List.of(new ProfileContents.NameGroup(record.name(), List.of(changed))), List.of(), List.of(),
-                TemporalTraces.NONE);
-        try (java.io.OutputStream w = Files.newOutputStream(out)) {
-            TextProfileWriter.write(contents, w);
-        }
-        return out;
-    }
-
     @ParameterizedTest(name = "{0} threads")
     @ValueSource(ints = {1, 2, 3})
     void recordsDroppedByAMismatchAreReportedWithTheRunsOfEveryProgram(int threads) throws Exception {
         for (String function : List.of("add", "copy_stuff")) {
             ProfileRecord shared = records(prog.get(0)).values().stream()
                     .filter(r -> r.name().equals(function)).findFirst().orElseThrow();
-            Path otherShape = writeOtherShape(shared, dir.resolve(function + "_other_shape.proftext"));
+            Path otherShape = dir.resolve(function + "_other_shape.proftext");
+            BinaryGroupsTest.writeWithOneCounterMore(shared, otherShape);
             List<MergeInput> inputs = new ArrayList<>();
             inputs.add(MergeInput.of(otherShape));
             for (int i = 0; i < 40; i++) {
