@@ -405,6 +405,8 @@ final class BinaryGroup implements FlatRecords {
 
     @Override
     public long firstPosition(int r) {
+        // Groups are emitted in the order of their first runs, so a donor's first run comes after
+        // this group's; the minimum below keeps the answer right without relying on that.
         long first = MergeState.position(members.get(0).inputIndex, r);
         if (donors != null) {
             for (java.util.Map.Entry<BinaryGroup, int[]> d : donors.entrySet()) {
