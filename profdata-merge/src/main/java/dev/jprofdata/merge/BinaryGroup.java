@@ -52,6 +52,8 @@ final class BinaryGroup implements FlatRecords {
      * emitted ({@link #addSharedFunctions}); left out of the state. Null when none.
      */
     boolean[] mergedAway;
+    /** How many records are {@link #mergedAway}. */
+    int mergedAwayCount;
     /**
      * Groups whose records were added into this group's, each with its record for each of this
      * group's records (-1: none); null when none.
@@ -267,6 +269,13 @@ final class BinaryGroup implements FlatRecords {
             g.mergedAway = new boolean[g.layout.numRecords()];
         }
         g.mergedAway[r] = true;
+        if (++g.mergedAwayCount == g.layout.numRecords()) {
+            // Nothing of g enters the state: its sums and sites are no longer needed (its runs'
+            // per-record sums stay, for the contributions of the records it went into).
+            g.sums = null;
+            g.values = null;
+            g.borrowed = null;
+        }
         if (donors == null) {
             donors = new java.util.IdentityHashMap<>();
         }
