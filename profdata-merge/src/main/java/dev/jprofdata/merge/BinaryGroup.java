@@ -430,74 +430,34 @@ final class BinaryGroup implements FlatRecords {
 
     @Override
     public BulkContribution contribution(int r) {
+        // The slot's sums include the records of the donors (if any): its total is the total.
         long totalCountSum = 0;
         int start = (int) layout.counterStart(r);
         for (int k = 0; k < layout.counterCount(r); k++) {
             totalCountSum = Saturating.add(totalCountSum, sums[start + k]);
         }
-        int listed = Math.min(BulkContribution.KEPT, members.size());
-        long total = members.size();
-        int room = listed;
-        if (donors != null) {
-            for (java.util.Map.Entry<BinaryGroup, int[]> d : donors.entrySet()) {
-                if (d.getValue()[r] >= 0) {
-                    room += Math.min(BulkContribution.KEPT, d.getKey().members.size());
-                    total += d.getKey().members.size();
-                }
-            }
-        }
-        // Each group's first members, by position (the state keeps the earliest of all).
-        long[] positions = new long[room];
-        long[] countSums = new long[room];
-        int n = listFirst(this, r, positions, countSums, 0);
+        BulkContribution c = runsOf(r, totalCountSum);
         if (donors != null) {
             for (java.util.Map.Entry<BinaryGroup, int[]> d : donors.entrySet()) {
                 int dr = d.getValue()[r];
                 if (dr >= 0) {
-                    n = listFirst(d.getKey(), dr, positions, countSums, n);
+                    c = c.plus(d.getKey().runsOf(dr, 0));
                 }
             }
-            sortByPosition(positions, countSums, n);
         }
-        int kept = Math.min(BulkContribution.KEPT, n);
-        return new BulkContribution(Arrays.copyOf(positions, kept), Arrays.copyOf(countSums, kept), total,
-                totalCountSum);
+        return c;
     }
 
-    /**
-     * Puts the first members of {@code g} (its record {@code r}) into {@code positions} and
-     * {@code countSums} from {@code at}; returns the next free place.
-     */
-    private static int listFirst(BinaryGroup g, int r, long[] positions, long[] countSums, int at) {
-        int listed = Math.min(BulkContribution.KEPT, g.members.size());
+    /** This group's runs of record {@code r}: the first {@link BulkContribution#KEPT} listed, all counted. */
+    private BulkContribution runsOf(int r, long totalCountSum) {
+        int listed = Math.min(BulkContribution.KEPT, members.size());
+        long[] positions = new long[listed];
+        long[] countSums = new long[listed];
         for (int m = 0; m < listed; m++) {
-            Member member = g.members.get(m);
-            positions[at] = MergeState.position(member.inputIndex, r);
-            countSums[at++] = member.recordSums.get(r);
+            positions[m] = MergeState.position(members.get(m).inputIndex, r);
+            countSums[m] = members.get(m).recordSums.get(r);
         }
-        return at;
-    }
-
-    /**
-     * Puts the smallest {@link BulkContribution#KEPT} positions of the first {@code n} (with
-     * their count sums) first, ascending: selection of each next smallest, as only the first
-     * few are kept.
-     */
-    private static void sortByPosition(long[] positions, long[] countSums, int n) {
-        for (int i = 0; i < Math.min(BulkContribution.KEPT, n); i++) {
-            int min = i;
-            for (int j = i + 1; j < n; j++) {
-                if (positions[j] < positions[min]) {
-                    min = j;
-                }
-            }
-            long p = positions[i];
-            positions[i] = positions[min];
-            positions[min] = p;
-            long c = countSums[i];
-            countSums[i] = countSums[min];
-            countSums[min] = c;
-        }
+        return new BulkContribution(positions, countSums, members.size(), totalCountSum);
     }
 
     /** One joined input: its position in the merge and, for the first few, per-record count sums. */

@@ -35,6 +35,22 @@ public record BulkContribution(long[] positions, long[] countSums, long total, l
         return Contributors.of(positions, countSums, positions.length, total, totalCountSum);
     }
 
+    /**
+     * The contributions of both, as the state combines two lists of one function (disjoint
+     * inputs): the earliest {@link #KEPT} by position, every record counted, count sums added.
+     */
+    public BulkContribution plus(BulkContribution other) {
+        Contributors c = contributors();
+        c.absorb(other.contributors());
+        long[] p = new long[c.kept()];
+        long[] s = new long[c.kept()];
+        for (int i = 0; i < c.kept(); i++) {
+            p[i] = c.position(i);
+            s[i] = c.countSum(i);
+        }
+        return new BulkContribution(p, s, c.total(), c.totalCountSum());
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof BulkContribution b && Arrays.equals(positions, b.positions)

@@ -89,15 +89,7 @@ final class DecodedFlatRecords implements FlatRecords {
             for (int i = 0; i < mine.length; i++) {
                 mine[i] += theirs[i];
             }
-            Contributors c = contributions.get(r).contributors();
-            c.absorb(o.contributions.get(r).contributors());
-            long[] positions = new long[c.kept()];
-            long[] sums = new long[c.kept()];
-            for (int i = 0; i < c.kept(); i++) {
-                positions[i] = c.position(i);
-                sums[i] = c.countSum(i);
-            }
-            contributions.set(r, new BulkContribution(positions, sums, c.total(), c.totalCountSum()));
+            contributions.set(r, contributions.get(r).plus(o.contributions.get(r)));
         }
         return true;
     }
