@@ -68,6 +68,8 @@ final class BinaryGroup implements FlatRecords {
     long grandTotal;
     /** The records by counter position (the probe's, shared by the slices' groups of the binary). */
     final RecordRanges ranges;
+    /** Reused by {@link #contribution} for each record it lists. */
+    private final BulkContribution.Builder contributions = new BulkContribution.Builder();
 
     BinaryGroup(ProfileKind kind, RawCounterLayout layout, RecordRanges ranges) {
         this.kind = kind;
@@ -436,28 +438,26 @@ final class BinaryGroup implements FlatRecords {
         for (int k = 0; k < layout.counterCount(r); k++) {
             totalCountSum = Saturating.add(totalCountSum, sums[start + k]);
         }
-        BulkContribution c = runsOf(r, totalCountSum);
+        BulkContribution.Builder runs = contributions.clear();
+        addRuns(runs, r);
         if (donors != null) {
             for (java.util.Map.Entry<BinaryGroup, int[]> d : donors.entrySet()) {
                 int dr = d.getValue()[r];
                 if (dr >= 0) {
-                    c = c.plus(d.getKey().runsOf(dr, 0));
+                    d.getKey().addRuns(runs, dr);
                 }
             }
         }
-        return c;
+        return runs.build(totalCountSum);
     }
 
-    /** This group's runs of record {@code r}: the first {@link BulkContribution#KEPT} listed, all counted. */
-    private BulkContribution runsOf(int r, long totalCountSum) {
+    /** Gives {@code runs} this group's runs of record {@code r}: the first {@link BulkContribution#KEPT}, then a count. */
+    private void addRuns(BulkContribution.Builder runs, int r) {
         int listed = Math.min(BulkContribution.KEPT, members.size());
-        long[] positions = new long[listed];
-        long[] countSums = new long[listed];
         for (int m = 0; m < listed; m++) {
-            positions[m] = MergeState.position(members.get(m).inputIndex, r);
-            countSums[m] = members.get(m).recordSums.get(r);
+            runs.add(MergeState.position(members.get(m).inputIndex, r), members.get(m).recordSums.get(r));
         }
-        return new BulkContribution(positions, countSums, members.size(), totalCountSum);
+        runs.count(members.size() - listed);
     }
 
     /** One joined input: its position in the merge and, for the first few, per-record count sums. */

@@ -51,6 +51,46 @@ public record BulkContribution(long[] positions, long[] countSums, long total, l
         return new BulkContribution(p, s, c.total(), c.totalCountSum());
     }
 
+    /**
+     * Builds one contribution from runs given one at a time, in any order: the earliest
+     * {@link #KEPT} by position are kept as {@link #plus} keeps them, through one reused list
+     * instead of a list and a merged copy per part (a function held by ten programs' groups is
+     * ten parts, for each of 20,000 functions).
+     */
+    public static final class Builder {
+        private static final long[] NONE = new long[0];
+        private final Contributors runs = Contributors.scratch();
+        private long unlisted;
+
+        /** Forgets the runs given so far. */
+        public Builder clear() {
+            runs.load(NONE, NONE, 0, 0, 0, 0);
+            unlisted = 0;
+            return this;
+        }
+
+        /** One run at {@code position} whose weighted counters sum to {@code countSum}. */
+        public void add(long position, long countSum) {
+            runs.addOne(position, countSum);
+        }
+
+        /** {@code n} more runs, all later than {@link #KEPT} runs already given by the same part. */
+        public void count(long n) {
+            unlisted += n;
+        }
+
+        /** The runs given, whose counters sum to {@code totalCountSum}. */
+        public BulkContribution build(long totalCountSum) {
+            long[] p = new long[runs.kept()];
+            long[] s = new long[p.length];
+            for (int i = 0; i < p.length; i++) {
+                p[i] = runs.position(i);
+                s[i] = runs.countSum(i);
+            }
+            return new BulkContribution(p, s, runs.total() + unlisted, totalCountSum);
+        }
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof BulkContribution b && Arrays.equals(positions, b.positions)
