@@ -50,36 +50,6 @@ public final class Words {
          * decoding what is not words (value data); valid until the next file is read.
          */
         public abstract ByteBuffer bytesFrom(long offset);
-
-        /** A whole file already in an array: loads cost nothing. */
-        public static Source of(long[] words) {
-            return new ArraySource(words);
-        }
-    }
-
-    private static final class ArraySource extends Source {
-        private final long[] words;
-
-        ArraySource(long[] words) {
-            this.words = words;
-        }
-
-        @Override
-        public long[] array() {
-            return words;
-        }
-
-        @Override
-        public int load(int from, int len) {
-            return from;
-        }
-
-        @Override
-        public ByteBuffer bytesFrom(long offset) {
-            ByteBuffer out = ByteBuffer.allocate(8 * words.length - (int) offset).order(ByteOrder.LITTLE_ENDIAN);
-            out.asLongBuffer().put(words, (int) (offset / 8), out.capacity() / 8);
-            return out;
-        }
     }
 
     /**

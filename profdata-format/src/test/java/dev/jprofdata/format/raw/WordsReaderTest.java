@@ -90,11 +90,6 @@ class WordsReaderTest {
             int at = reader.load(3, 4);
             assertThat(Arrays.copyOfRange(reader.array(), at, at + 4)).containsExactly(Arrays.copyOfRange(words, 3, 7));
         }
-        // The whole-array source gives the same bytes.
-        ByteBuffer fromArray = Words.Source.of(words).bytesFrom(8L * (words.length - 40));
-        assertThat(fromArray.order()).isEqualTo(ByteOrder.LITTLE_ENDIAN);
-        assertThat(fromArray.remaining()).isEqualTo(40 * 8);
-        assertThat(fromArray.getLong(8 * 39)).isEqualTo(words[words.length - 1]);
     }
 
     @Test
