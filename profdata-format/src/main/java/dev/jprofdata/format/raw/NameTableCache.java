@@ -3,7 +3,6 @@ package dev.jprofdata.format.raw;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Decoded name sections of recently read raw profiles, keyed by their exact bytes.
@@ -27,8 +26,7 @@ public final class NameTableCache {
     static final long MAX_BYTES = 32 << 20;
 
     /** The decoded names of one pair of sections. */
-    record Entry(byte[] functionSection, byte[] vtableSection, List<String> functionNames,
-            List<String> vtableNames, Map<Long, String> names, NameLookup lookup) {
+    record Entry(byte[] functionSection, byte[] vtableSection, List<String> vtableNames, NameLookup lookup) {
     }
 
     private final List<Entry> recent = new ArrayList<>();
@@ -51,6 +49,23 @@ public final class NameTableCache {
             }
         }
         return null;
+    }
+
+    /**
+     * The string a remembered entry holds for {@code ref} when it equals {@code name}, else
+     * {@code name}: the names of another program come out as the very strings of the programs
+     * before it where they are the same.
+     */
+    String sameName(long ref, String name) {
+        synchronized (recent) {
+            for (int i = 0; i < recent.size(); i++) {
+                String held = recent.get(i).lookup.get(ref, null);
+                if (held != null) {
+                    return held.equals(name) ? held : name;
+                }
+            }
+        }
+        return name;
     }
 
     void remember(Entry e) {

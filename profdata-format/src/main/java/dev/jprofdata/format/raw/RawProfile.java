@@ -1,16 +1,13 @@
 package dev.jprofdata.format.raw;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * One profile of a raw file (a file can hold several, one per instrumented module), with everything
  * needed to decode its records: header, section offsets, record layout, the name table and the
  * address maps for value data.
  *
- * @param names MD5 name hash to name, for function and vtable names of this profile only
- * @param lookup the same mapping, for the per-record lookups
- * @param functionNames names of the names section, in stored order
+ * @param lookup MD5 name hash to name, for function and vtable names of this profile only
  * @param vtableNames names of the vtable names section (v10), in stored order
  */
 record RawProfile(
@@ -18,9 +15,7 @@ record RawProfile(
         RecordLayout layout,
         RawSections sections,
         List<byte[]> binaryIds,
-        List<String> functionNames,
         List<String> vtableNames,
-        Map<Long, String> names,
         NameLookup lookup,
         AddressResolver resolver) {
 

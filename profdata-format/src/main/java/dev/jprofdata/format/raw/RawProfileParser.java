@@ -5,9 +5,7 @@ import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Parses everything of one raw profile that lies before its records can be read: the header, binary
@@ -51,22 +49,19 @@ final class RawProfileParser {
         RawSections sections = RawSections.locate(header, layout, bytes.size(), file);
 
         NameTableCache.Entry decoded = cache != null ? names(bytes, header, sections, file, cache, guard) : NO_NAMES;
-        List<String> functionNames = decoded.functionNames();
-        List<String> vtableNames = decoded.vtableNames();
-        Map<Long, String> names = decoded.names();
 
         if (header.numData() > MAX_TABLE || header.numVTables() > MAX_TABLE) {
             // Address maps are Java arrays; a file this big (over 100 GiB of records) is out of reach.
             throw new ProfileFormatException(file, base, Kind.TOO_LARGE, RawErrors.TOO_LARGE);
         }
         AddressResolver resolver = resolver(bytes, header, layout, sections);
-        return new RawProfile(header, layout, sections, List.copyOf(binaryIds), List.copyOf(functionNames),
-                List.copyOf(vtableNames), names, decoded.lookup(), resolver);
+        return new RawProfile(header, layout, sections, List.copyOf(binaryIds), List.copyOf(decoded.vtableNames()),
+                decoded.lookup(), resolver);
     }
 
     /** What a profile parsed without its names sections has. */
     private static final NameTableCache.Entry NO_NAMES =
-            new NameTableCache.Entry(null, null, List.of(), List.of(), Map.of(), new NameLookup(Map.of()));
+            new NameTableCache.Entry(null, null, List.of(), NameLookup.of(List.of(), List.of()));
 
     /** The profile's names, decoded, or from {@code cache} when the same bytes were decoded before. */
     static NameTableCache.Entry names(RawBytes bytes, RawHeader header, RawSections sections, String file,
@@ -83,23 +78,12 @@ final class RawProfileParser {
                 header.namesSize(), file, guard);
         List<String> vtableNames = NamesSectionDecoder.decode(bytes, sections.vnamesOffset(),
                 header.vnamesSize(), file, guard);
-        Map<Long, String> names = new HashMap<>();
-        addNames(names, functionNames);
-        addNames(names, vtableNames);
         NameTableCache.Entry entry = new NameTableCache.Entry(functionSection, vtableSection,
-                List.copyOf(functionNames), List.copyOf(vtableNames), java.util.Collections.unmodifiableMap(names),
-                new NameLookup(names));
+                List.copyOf(vtableNames), NameLookup.of(functionNames, vtableNames, cache));
         if (cacheable) {
             cache.remember(entry);
         }
         return entry;
-    }
-
-    /** On an MD5 collision LLVM's sorted table answers with the smaller name; so do we. */
-    private static void addNames(Map<Long, String> names, List<String> list) {
-        for (String name : list) {
-            names.merge(Names.md5(name), name, (a, b) -> a.compareTo(b) <= 0 ? a : b);
-        }
     }
 
     /**

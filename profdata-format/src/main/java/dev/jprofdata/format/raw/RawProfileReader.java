@@ -507,7 +507,7 @@ public final class RawProfileReader implements BatchReader, DeviceData {
         if (symbols == null) {
             symbols = new SymbolTable();
             for (RawProfile p : profiles) {
-                p.names().forEach(symbols::add);
+                p.lookup().forEach(symbols::add);
             }
         }
         return symbols;

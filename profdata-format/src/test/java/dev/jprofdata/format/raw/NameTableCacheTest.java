@@ -3,7 +3,6 @@ package dev.jprofdata.format.raw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Cached name tables are found only for byte-identical sections, and only a few are kept. */
@@ -11,7 +10,7 @@ class NameTableCacheTest {
 
     private static NameTableCache.Entry entry(String tag) {
         return new NameTableCache.Entry(("names-" + tag).getBytes(), ("vnames-" + tag).getBytes(),
-                List.of("f_" + tag), List.of(), Map.of(1L, "f_" + tag), new NameLookup(Map.of(1L, "f_" + tag)));
+                List.of(), NameLookup.of(List.of("f_" + tag), List.of()));
     }
 
     @Test
@@ -22,10 +21,56 @@ class NameTableCacheTest {
             long key = i < 100 ? i : random.nextLong(); // small keys collide in a naive table
             names.put(key, "n" + i);
         }
-        NameLookup lookup = new NameLookup(names);
+        NameLookup lookup = new NameLookup(names.size());
+        names.forEach(lookup::put);
         names.forEach((k, v) -> assertThat(lookup.get(k, "")).isEqualTo(v));
         assertThat(lookup.get(-424242L, "none")).isEqualTo("none");
-        assertThat(new NameLookup(Map.of()).get(0, "none")).isEqualTo("none");
+        assertThat(new NameLookup(0).get(0, "none")).isEqualTo("none");
+        java.util.Map<Long, String> visited = new java.util.HashMap<>();
+        lookup.forEach((k, v) -> assertThat(visited.put(k, v)).as("each reference once").isNull());
+        assertThat(visited).isEqualTo(names);
+    }
+
+    /** Two names under one reference: the smaller stays, whichever came first (LLVM's sorted table). */
+    @Test
+    void aCollisionKeepsTheSmallerName() {
+        NameLookup first = new NameLookup(2);
+        first.put(5, "b");
+        first.put(5, "a");
+        NameLookup second = new NameLookup(2);
+        second.put(5, "a");
+        second.put(5, "b");
+        assertThat(first.get(5, "")).isEqualTo("a");
+        assertThat(second.get(5, "")).isEqualTo("a");
+        NameLookup ofNames = NameLookup.of(List.of("main", "_Z3addii"), List.of("_ZTV1A"));
+        assertThat(ofNames.get(dev.jprofdata.format.Names.md5("_Z3addii"), "")).isEqualTo("_Z3addii");
+        assertThat(ofNames.get(dev.jprofdata.format.Names.md5("_ZTV1A"), "")).isEqualTo("_ZTV1A");
+    }
+
+    /**
+     * Another program's names section (other bytes, some names in common) decodes to the strings
+     * the cache already holds for the names in common, and to its own for the rest, also when a
+     * held name has the same reference but other characters.
+     */
+    @Test
+    void namesInCommonAreTheStringsAlreadyHeld() {
+        NameTableCache cache = new NameTableCache();
+        String shared = new String("_Z6sharedv".toCharArray());
+        NameLookup first = NameLookup.of(List.of("main", shared), List.of());
+        cache.remember(new NameTableCache.Entry("a".getBytes(), new byte[0], List.of(), first));
+        String sharedAgain = new String("_Z6sharedv".toCharArray());
+        String own = "_Z3ownv";
+        NameLookup second = NameLookup.of(List.of(own, sharedAgain), List.of(), cache);
+        long ref = dev.jprofdata.format.Names.md5(shared);
+        assertThat(second.get(ref, null)).isSameAs(shared).isNotSameAs(sharedAgain);
+        assertThat(second.get(dev.jprofdata.format.Names.md5(own), null)).isSameAs(own);
+        // A held name under the same reference with other characters is not taken.
+        NameLookup forged = new NameLookup(1);
+        forged.put(dev.jprofdata.format.Names.md5(own), "_Z5otherv");
+        NameTableCache collided = new NameTableCache();
+        collided.remember(new NameTableCache.Entry("b".getBytes(), new byte[0], List.of(), forged));
+        assertThat(NameLookup.of(List.of(own), List.of(), collided).get(dev.jprofdata.format.Names.md5(own), null))
+                .isSameAs(own);
     }
 
     @Test
@@ -73,8 +118,13 @@ class NameTableCacheTest {
         RawProfile a = firstProfile(dir.resolve("ir_1.profraw"), shared);
         RawProfile b = firstProfile(dir.resolve("ir_2.profraw"), shared);
         RawProfile c = firstProfile(dir.resolve("ir_2.profraw"), new NameTableCache());
-        assertThat(b.functionNames()).isSameAs(a.functionNames());
-        assertThat(c.functionNames()).isNotSameAs(a.functionNames()).isEqualTo(a.functionNames());
+        assertThat(b.lookup()).isSameAs(a.lookup());
+        assertThat(c.lookup()).isNotSameAs(a.lookup());
+        java.util.Map<Long, String> fromA = new java.util.HashMap<>();
+        a.lookup().forEach(fromA::put);
+        java.util.Map<Long, String> fromC = new java.util.HashMap<>();
+        c.lookup().forEach(fromC::put);
+        assertThat(fromC).isEqualTo(fromA).isNotEmpty();
     }
 
     private static RawProfile firstProfile(java.nio.file.Path file, NameTableCache cache) throws java.io.IOException {
