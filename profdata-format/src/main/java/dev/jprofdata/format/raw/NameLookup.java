@@ -35,15 +35,19 @@ final class NameLookup {
     }
 
     /**
-     * {@link #of(List, List)}, holding for each name that {@code known} (may be null) already has
-     * that lookup's string instead of its own: the programs of a test suite share most names,
-     * and each decoded copy would stay alive for as long as the merge reads.
+     * {@link #of(List, List)}, taking a name that {@code cache} (may be null) already knows from
+     * an earlier program with its reference and the string kept for it, instead of digesting it
+     * again and holding a second copy ({@link KnownNames}).
      */
-    static NameLookup of(List<String> functionNames, List<String> vtableNames, NameTableCache known) {
+    static NameLookup of(List<String> functionNames, List<String> vtableNames, NameTableCache cache) {
         NameLookup lookup = new NameLookup(functionNames.size() + vtableNames.size());
+        KnownNames.Found found = new KnownNames.Found();
         for (String name : functionNames) {
-            long ref = Names.md5(name);
-            lookup.put(ref, known == null ? name : known.sameName(ref, name));
+            if (cache != null && cache.known().find(name, found)) {
+                lookup.put(found.ref, found.name);
+            } else {
+                lookup.put(Names.md5(name), name);
+            }
         }
         for (String name : vtableNames) {
             lookup.put(Names.md5(name), name);

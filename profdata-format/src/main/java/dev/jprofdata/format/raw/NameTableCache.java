@@ -30,6 +30,8 @@ public final class NameTableCache {
     }
 
     private final List<Entry> recent = new ArrayList<>();
+    /** Every name of the entries remembered so far (also of those pushed out since). */
+    private final KnownNames known = new KnownNames();
 
     /** An empty cache. */
     public NameTableCache() {
@@ -51,24 +53,13 @@ public final class NameTableCache {
         return null;
     }
 
-    /**
-     * The string a remembered entry holds for {@code ref} when it equals {@code name}, else
-     * {@code name}: the names of another program come out as the very strings of the programs
-     * before it where they are the same.
-     */
-    String sameName(long ref, String name) {
-        synchronized (recent) {
-            for (int i = 0; i < recent.size(); i++) {
-                String held = recent.get(i).lookup.get(ref, null);
-                if (held != null) {
-                    return held.equals(name) ? held : name;
-                }
-            }
-        }
-        return name;
+    /** The names decoded so far, by string ({@link NameLookup#of(List, List, NameTableCache)}). */
+    KnownNames known() {
+        return known;
     }
 
     void remember(Entry e) {
+        e.lookup.forEach(known::add);
         synchronized (recent) {
             recent.add(0, e);
             if (recent.size() > ENTRIES) {

@@ -48,29 +48,45 @@ class NameTableCacheTest {
     }
 
     /**
-     * Another program's names section (other bytes, some names in common) decodes to the strings
-     * the cache already holds for the names in common, and to its own for the rest, also when a
-     * held name has the same reference but other characters.
+     * Another program's names section (other bytes, some names in common) gives the lookup it
+     * gives without a cache, with the strings the cache already holds for the names in common and
+     * its own for the rest.
      */
     @Test
     void namesInCommonAreTheStringsAlreadyHeld() {
+        java.util.Random random = new java.util.Random(11);
+        List<String> firstNames = new java.util.ArrayList<>();
+        List<String> secondNames = new java.util.ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            String name = "_Z" + i + "f" + Long.toHexString(random.nextLong());
+            if (random.nextInt(3) != 0) {
+                firstNames.add(name);
+            }
+            if (random.nextInt(3) != 0) {
+                secondNames.add(new String(name.toCharArray())); // equal, another string
+            }
+        }
         NameTableCache cache = new NameTableCache();
-        String shared = new String("_Z6sharedv".toCharArray());
-        NameLookup first = NameLookup.of(List.of("main", shared), List.of());
+        NameLookup first = NameLookup.of(firstNames, List.of(), cache);
         cache.remember(new NameTableCache.Entry("a".getBytes(), new byte[0], List.of(), first));
-        String sharedAgain = new String("_Z6sharedv".toCharArray());
-        String own = "_Z3ownv";
-        NameLookup second = NameLookup.of(List.of(own, sharedAgain), List.of(), cache);
-        long ref = dev.jprofdata.format.Names.md5(shared);
-        assertThat(second.get(ref, null)).isSameAs(shared).isNotSameAs(sharedAgain);
-        assertThat(second.get(dev.jprofdata.format.Names.md5(own), null)).isSameAs(own);
-        // A held name under the same reference with other characters is not taken.
-        NameLookup forged = new NameLookup(1);
-        forged.put(dev.jprofdata.format.Names.md5(own), "_Z5otherv");
-        NameTableCache collided = new NameTableCache();
-        collided.remember(new NameTableCache.Entry("b".getBytes(), new byte[0], List.of(), forged));
-        assertThat(NameLookup.of(List.of(own), List.of(), collided).get(dev.jprofdata.format.Names.md5(own), null))
-                .isSameAs(own);
+        NameLookup second = NameLookup.of(secondNames, List.of("_ZTV1A"), cache);
+        java.util.Map<Long, String> expected = new java.util.HashMap<>();
+        NameLookup.of(secondNames, List.of("_ZTV1A")).forEach(expected::put);
+        java.util.Map<Long, String> got = new java.util.HashMap<>();
+        second.forEach(got::put);
+        assertThat(got).isEqualTo(expected);
+        java.util.Set<String> inFirst = new java.util.HashSet<>(firstNames);
+        int shared = 0;
+        for (String name : secondNames) {
+            String held = second.get(dev.jprofdata.format.Names.md5(name), null);
+            if (inFirst.contains(name)) {
+                assertThat(held).isSameAs(first.get(dev.jprofdata.format.Names.md5(name), null));
+                shared++;
+            } else {
+                assertThat(held).isSameAs(name);
+            }
+        }
+        assertThat(shared).isGreaterThan(1000);
     }
 
     @Test
