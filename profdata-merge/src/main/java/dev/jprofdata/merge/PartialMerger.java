@@ -1,6 +1,7 @@
 package dev.jprofdata.merge;
 
 import dev.jprofdata.format.raw.NameTableCache;
+import dev.jprofdata.merge.groups.BinaryGroups;
 import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.util.ArrayList;

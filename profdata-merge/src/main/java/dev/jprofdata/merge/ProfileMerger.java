@@ -5,6 +5,8 @@ import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.NameTableCache;
+import dev.jprofdata.merge.groups.BinaryGroups;
+import dev.jprofdata.merge.groups.JoinedRun;
 import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -275,8 +277,10 @@ public final class ProfileMerger {
                 listener.inputStarted(index, input);
                 InputLoader.Loaded loaded = null;
                 try {
-                    if (groups != null) {
-                        loaded = groups.tryAdd(index, input, outcomes.sizes[index], state);
+                    JoinedRun joined = groups == null ? null : groups.tryAdd(index, input, outcomes.sizes[index], state);
+                    if (joined != null) {
+                        loaded = new InputLoader.Loaded(joined.kind(), null, List.of(), List.of(), List.of(),
+                                joined.recordsRead(), joined.countsRead(), false);
                     }
                     if (loaded == null) {
                         loaded = loader.load(input, index, state);

@@ -1,4 +1,4 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
 import dev.jprofdata.format.Magic;
 import dev.jprofdata.format.ProfileKind;
@@ -9,6 +9,9 @@ import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.raw.RunValueSites;
 import dev.jprofdata.format.raw.Words;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeOptions;
+import dev.jprofdata.merge.ValueMerge;
 import dev.jprofdata.merge.state.BulkContribution;
 import dev.jprofdata.merge.state.BulkValues;
 import dev.jprofdata.merge.state.FlatRecords;
@@ -47,7 +50,7 @@ import java.util.List;
  * warns about them), weights above 255, damaged value data, and sums that overflow (the whole group
  * is then read again file by file, so overflow reports name the right input).
  */
-final class BinaryGroups {
+public final class BinaryGroups {
     /** Groups kept per slice; more distinct binaries than this are merged the ordinary way. */
     static final int MAX_GROUPS = 64;
 
@@ -65,7 +68,7 @@ final class BinaryGroups {
     private int mergedRecords;
 
     /** Groups for one slice of a merge whose slices share {@code probes}. */
-    BinaryGroups(Probes probes) {
+    public BinaryGroups(Probes probes) {
         this.probes = probes;
     }
 
@@ -78,7 +81,7 @@ final class BinaryGroups {
      * Whether the options leave the per-file reading unobservable (no renaming, budget or details),
      * and value sites are merged exactly (groups sum them; LLVM's value merge needs each file's).
      */
-    static boolean applies(MergeOptions options) {
+    public static boolean applies(MergeOptions options) {
         return options.groupRawInputs() && options.remapper() == null && !options.verbose()
                 && options.memoryBudget() == 0 && options.valueMerge() == ValueMerge.EXACT;
     }
@@ -90,7 +93,7 @@ final class BinaryGroups {
      * not join it (large counters, weight, damaged value data) starts no second group: each file
      * is compared with the groups once.
      */
-    InputLoader.Loaded tryAdd(int inputIndex, MergeInput input, long size, MergeState state) {
+    public JoinedRun tryAdd(int inputIndex, MergeInput input, long size, MergeState state) {
         if (DeviceProfiles.isDeviceName(input.path())) {
             return null;
         }
@@ -109,7 +112,7 @@ final class BinaryGroups {
      * another slice has probed is read through the window like any run; only a binary not seen
      * yet is read whole, to be probed.
      */
-    InputLoader.Loaded tryStart(int inputIndex, MergeInput input, long size, MergeState state) {
+    JoinedRun tryStart(int inputIndex, MergeInput input, long size, MergeState state) {
         if (groups.size() >= MAX_GROUPS || DeviceProfiles.isDeviceName(input.path())
                 || !reader.read(input.path(), size)) {
             return null;
@@ -133,7 +136,7 @@ final class BinaryGroups {
         Probed binary = found.binary;
         BinaryGroup g = new BinaryGroup(binary.layout.kind(), binary.layout, binary.ranges);
         List<SharedValueSites.Loan> loans = shareSites(g);
-        InputLoader.Loaded loaded = g.join(inputIndex, input, reader, found.match.slide(), runSites);
+        JoinedRun loaded = g.join(inputIndex, input, reader, found.match.slide(), runSites);
         if (loaded != null) {
             shared.commit(loans);
             borrowedRecords += loans.size();
@@ -187,7 +190,7 @@ final class BinaryGroups {
      * ordinary reader) costs as much as reading dozens of runs the fast way, so each binary is
      * probed once, and a slice that meets a binary another slice is probing waits for it.
      */
-    static final class Probes {
+    public static final class Probes {
         private final List<Probed> known = new ArrayList<>();
         private final NameTableCache names;
         private final boolean decodeNamesAhead;
@@ -198,7 +201,7 @@ final class BinaryGroups {
          * merge's threads read its runs (for merges on several threads: with one, the names are
          * decoded on it when its slice ends, so that it alone does the work).
          */
-        Probes(NameTableCache names, boolean decodeNamesAhead) {
+        public Probes(NameTableCache names, boolean decodeNamesAhead) {
             this.names = names;
             this.decodeNamesAhead = decodeNamesAhead;
         }
@@ -255,7 +258,7 @@ final class BinaryGroups {
      * this slice has one; returns what loading it gave, or {@code null} when there is none or the
      * input must be read the ordinary way ({@link #tryAdd} also starts groups).
      */
-    InputLoader.Loaded tryJoin(int inputIndex, MergeInput input, long size) {
+    JoinedRun tryJoin(int inputIndex, MergeInput input, long size) {
         if (DeviceProfiles.isDeviceName(input.path())) {
             return null;
         }
@@ -265,7 +268,7 @@ final class BinaryGroups {
 
     /** A group a file is a run of, and how the file compares with the group's reference. */
     private record Fit(BinaryGroup group, RawCounterLayout.Match match) {
-        InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, RunValueSites runSites) {
+        JoinedRun join(int inputIndex, MergeInput input, Words.Source words, RunValueSites runSites) {
             return group.join(inputIndex, input, words, match.slide(), runSites);
         }
     }
@@ -301,7 +304,7 @@ final class BinaryGroups {
      * slice and then combining the states' records (spec/performance.md). {@code later} is empty
      * afterwards.
      */
-    void absorb(BinaryGroups later) {
+    public void absorb(BinaryGroups later) {
         for (BinaryGroup theirs : later.groups) {
             BinaryGroup mine = null;
             for (BinaryGroup g : groups) {
@@ -319,7 +322,7 @@ final class BinaryGroups {
     }
 
     /** Closes the file last read to join a group (reading it again opens it again). */
-    void closeReader() {
+    public void closeReader() {
         reader.close();
     }
 
@@ -327,7 +330,7 @@ final class BinaryGroups {
      * Puts every group's sums into {@code state}; returns the inputs of groups that could not be
      * emitted, which the caller reads the ordinary way instead.
      */
-    List<Integer> emit(MergeState state) {
+    public List<Integer> emit(MergeState state) {
         reader.close();
         // Groups that share value sites are emitted together or not at all (SharedValueSites).
         java.util.Set<SharedValueSites.Component> failing = java.util.Collections.newSetFromMap(

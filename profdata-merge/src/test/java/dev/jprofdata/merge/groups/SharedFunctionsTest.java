@@ -1,6 +1,6 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
-import static dev.jprofdata.merge.GroupCalls.start;
+import static dev.jprofdata.merge.groups.GroupCalls.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jprofdata.format.ProfileReader;
@@ -8,6 +8,11 @@ import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
+import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeOptions;
+import dev.jprofdata.merge.MergeResult;
+import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.nio.ByteBuffer;

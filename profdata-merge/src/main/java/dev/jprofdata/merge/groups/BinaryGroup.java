@@ -1,4 +1,4 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
 import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileRecord;
@@ -6,6 +6,7 @@ import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.raw.RunValueSites;
 import dev.jprofdata.format.raw.Words;
+import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.state.BulkContribution;
 import dev.jprofdata.merge.state.BulkValues;
 import dev.jprofdata.merge.state.FlatRecords;
@@ -92,7 +93,7 @@ final class BinaryGroup implements FlatRecords {
      * the reference file's, null when they did not move together; its value sites are decoded
      * into {@code runSites}); null when it cannot join.
      */
-    InputLoader.Loaded join(int inputIndex, MergeInput input, Words.Source words, Long slide,
+    JoinedRun join(int inputIndex, MergeInput input, Words.Source words, Long slide,
             RunValueSites runSites) {
         long weight = input.weight();
         if (Long.compareUnsigned(weight, MAX_WEIGHT) > 0) {
@@ -189,8 +190,7 @@ final class BinaryGroup implements FlatRecords {
         if (members.size() >= BulkContribution.KEPT) {
             runRecordSums = null; // later runs list no per-record sums
         }
-        return new InputLoader.Loaded(kind, null, List.of(), List.of(), List.of(), layout.numRecords(),
-                Saturating.multiply(total, weight), false);
+        return new JoinedRun(kind, layout.numRecords(), Saturating.multiply(total, weight));
     }
 
     /**

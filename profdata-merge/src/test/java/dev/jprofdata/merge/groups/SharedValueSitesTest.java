@@ -1,12 +1,17 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
-import static dev.jprofdata.merge.GroupCalls.start;
+import static dev.jprofdata.merge.groups.GroupCalls.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
+import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeOptions;
+import dev.jprofdata.merge.MergeResult;
+import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.nio.file.Files;

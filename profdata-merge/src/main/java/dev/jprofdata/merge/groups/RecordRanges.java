@@ -1,4 +1,4 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
 import dev.jprofdata.format.raw.RawCounterLayout;
 import java.util.Arrays;

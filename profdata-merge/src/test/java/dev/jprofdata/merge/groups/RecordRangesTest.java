@@ -1,4 +1,4 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

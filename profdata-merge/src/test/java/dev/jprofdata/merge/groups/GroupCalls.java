@@ -1,5 +1,6 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
+import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,12 +11,12 @@ final class GroupCalls {
     }
 
     /** {@link BinaryGroups#tryJoin} of {@code input}. */
-    static InputLoader.Loaded join(BinaryGroups groups, int index, MergeInput input) throws IOException {
+    static JoinedRun join(BinaryGroups groups, int index, MergeInput input) throws IOException {
         return groups.tryJoin(index, input, Files.size(input.path()));
     }
 
     /** {@link BinaryGroups#tryStart} of {@code input}. */
-    static InputLoader.Loaded start(BinaryGroups groups, int index, MergeInput input, MergeState state)
+    static JoinedRun start(BinaryGroups groups, int index, MergeInput input, MergeState state)
             throws IOException {
         return groups.tryStart(index, input, Files.size(input.path()), state);
     }

@@ -1,7 +1,7 @@
-package dev.jprofdata.merge;
+package dev.jprofdata.merge.groups;
 
-import static dev.jprofdata.merge.GroupCalls.join;
-import static dev.jprofdata.merge.GroupCalls.start;
+import static dev.jprofdata.merge.groups.GroupCalls.join;
+import static dev.jprofdata.merge.groups.GroupCalls.start;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.jprofdata.format.ProfileContents;
@@ -13,6 +13,11 @@ import dev.jprofdata.format.TemporalTraces;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.text.TextProfileWriter;
+import dev.jprofdata.merge.FailureMode;
+import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeOptions;
+import dev.jprofdata.merge.MergeResult;
+import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -193,9 +198,9 @@ class BinaryGroupsTest {
         MergeState state = new MergeState();
         MergeInput first = MergeInput.of(sameBinary.get(0));
         assertThat(start(groups, 0, first, state)).as("a plain raw file starts a group").isNotNull();
-        InputLoader.Loaded joined = join(groups, 1, MergeInput.of(sameBinary.get(1)));
+        JoinedRun joined = join(groups, 1, MergeInput.of(sameBinary.get(1)));
         assertThat(joined).isNotNull();
-        assertThat(joined.failure()).isNull();
+        assertThat(joined.recordsRead()).isPositive();
         assertThat(join(groups, 5, MergeInput.of(otherAddresses))).as("other run-time addresses").isNotNull();
         assertThat(join(groups, 6, MergeInput.of(largeCounter))).as("a counter of 2^56").isNull();
         assertThat(join(groups, 2, MergeInput.of(otherBinary))).as("another binary").isNull();
