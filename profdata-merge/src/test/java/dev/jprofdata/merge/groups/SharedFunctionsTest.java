@@ -140,6 +140,65 @@ class SharedFunctionsTest {
         BinaryGroupsTest.assertSame(grouped, ordinary);
     }
 
+    /**
+     * Runs of two programs with the very same functions: one program's runs, and the same runs
+     * as another program's (its build ID changed, as a second link of the same objects would),
+     * mixed with weights on 1-3 threads. Every record of the second program goes into the first's
+     * (no record of it enters the state); the merge is the ordinary one.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ir", "vsites"})
+    void aProgramWhoseFunctionsAreAllAnothersGivesTheOrdinaryResult(String kind) throws Exception {
+        Path fixtures = prog.get(0).getParent();
+        List<Path> runs = new ArrayList<>();
+        List<Path> relinked = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            Path run = fixtures.resolve(kind + "_" + i + ".profraw");
+            runs.add(run);
+            relinked.add(withAnotherBuildId(run, dir.resolve(kind + "_relinked_" + i + ".profraw")));
+        }
+        BinaryGroups groups = new BinaryGroups();
+        MergeState state = new MergeState();
+        assertThat(start(groups, 0, MergeInput.of(runs.get(0)), state)).isNotNull();
+        assertThat(start(groups, 1, MergeInput.of(relinked.get(0)), state)).as("another program").isNotNull();
+        int records = records(runs.get(0)).size();
+        assertThat(groups.emit(state)).isEmpty();
+        assertThat(groups.mergedRecords()).as("every record of the second program").isEqualTo(records);
+
+        java.util.Random random = new java.util.Random(kind.hashCode());
+        for (int trial = 0; trial < 6; trial++) {
+            List<MergeInput> inputs = new ArrayList<>();
+            int n = 4 + random.nextInt(30);
+            for (int i = 0; i < n; i++) {
+                Path p = (random.nextBoolean() ? runs : relinked).get(random.nextInt(runs.size()));
+                inputs.add(new MergeInput(p, p.getFileName() + "#" + i, 1 + random.nextInt(3)));
+            }
+            MergeResult ordinary = merge(inputs, 1, false);
+            MergeResult grouped = merge(inputs, 1 + trial % 3, true);
+            BinaryGroupsTest.assertSame(grouped, ordinary);
+        }
+    }
+
+    /** A copy of raw file {@code raw} whose (first) build ID has one byte changed. */
+    private static Path withAnotherBuildId(Path raw, Path out) throws IOException {
+        byte[] bytes = Files.readAllBytes(raw);
+        RawCounterLayout layout = RawCounterLayout.probe(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN),
+                new NameTableCache());
+        assertThat(layout).isNotNull();
+        assertThat(layout.binaryIds()).as(raw + " has a build ID").isNotEmpty();
+        byte[] id = layout.binaryIds().get(0);
+        int at = -1;
+        for (int i = 0; i + id.length <= bytes.length && at < 0; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + id.length, id, 0, id.length)) {
+                at = i;
+            }
+        }
+        assertThat(at).isNotNegative();
+        bytes[at] ^= 0x5A;
+        Files.write(out, bytes);
+        return out;
+    }
+
     private static MergeResult merge(List<MergeInput> inputs, int threads, boolean group) throws Exception {
         MergeOptions options = MergeOptions.builder().numThreads(threads).failureMode(FailureMode.WARN)
                 .groupRawInputs(group).build();
