@@ -1,7 +1,6 @@
 package dev.jprofdata.cli;
 
 import dev.jprofdata.format.ProfileContents;
-import dev.jprofdata.format.indexed.IndexedCompatibility.Loss;
 import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import java.io.PrintStream;
@@ -62,15 +61,13 @@ final class IndexVersionChoice {
             prepared = plan.prepare(contents, dropUnsupported);
         } catch (IndexedVersionPlan.DataWouldBeLostException e) {
             StringBuilder sb = new StringBuilder(e.getMessage() + ":");
-            for (Loss l : e.refused()) {
-                sb.append("\nsummary: ").append(l.describe());
+            for (String reason : e.reasons("add --drop-unsupported")) {
+                sb.append("\nsummary: ").append(reason);
             }
-            sb.append("\nsummary: choose a newer version, or add --drop-unsupported to write the profile without them;"
-                    + " nothing was written");
             throw new CliException(sb.toString());
         }
-        for (Loss l : prepared.losses()) {
-            err.println("summary: " + IndexedVersionPlan.summary(l, plan.version()));
+        for (String line : plan.summaries(prepared)) {
+            err.println("summary: " + line);
         }
         return prepared.contents();
     }

@@ -1,7 +1,6 @@
 package dev.jprofdata.maven;
 
 import dev.jprofdata.format.ProfileContents;
-import dev.jprofdata.format.indexed.IndexedCompatibility;
 import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import dev.jprofdata.format.io.Compression;
 import dev.jprofdata.format.offload.DeviceProfiles;
@@ -208,18 +207,13 @@ public final class MergeMojo extends AbstractMojo {
         }
         try {
             IndexedVersionPlan.Prepared prepared = plan.prepare(result.contents(), dropUnsupported);
-            for (IndexedCompatibility.Loss l : prepared.losses()) {
-                getLog().warn("jprofdata: " + IndexedVersionPlan.summary(l, plan.version()));
+            for (String line : plan.summaries(prepared)) {
+                getLog().warn("jprofdata: " + line);
             }
             return prepared.contents();
         } catch (IndexedVersionPlan.DataWouldBeLostException e) {
-            List<String> refused = new ArrayList<>();
-            for (IndexedCompatibility.Loss l : e.refused()) {
-                refused.add(l.describe());
-            }
-            throw new MojoFailureException("jprofdata: " + e.getMessage() + ": " + String.join("; ", refused)
-                    + "; choose a newer version, or set dropUnsupported to write the profile without them;"
-                    + " nothing was written", e);
+            throw new MojoFailureException("jprofdata: " + e.getMessage() + ": "
+                    + String.join("; ", e.reasons("set dropUnsupported")), e);
         }
     }
 

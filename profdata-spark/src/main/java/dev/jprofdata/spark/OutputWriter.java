@@ -93,15 +93,13 @@ final class OutputWriter {
                 p = plan.prepare(contents, args.dropUnsupported());
             } catch (IndexedVersionPlan.DataWouldBeLostException e) {
                 StringBuilder sb = new StringBuilder(e.getMessage() + ":");
-                for (var loss : e.refused()) {
-                    sb.append("\nsummary: ").append(loss.describe());
+                for (String reason : e.reasons("add --drop-unsupported")) {
+                    sb.append("\nsummary: ").append(reason);
                 }
-                sb.append("\nsummary: choose a newer version, or add --drop-unsupported to write the profile"
-                        + " without them; nothing was written");
                 throw new SparkMergeException(sb.toString());
             }
-            for (var loss : p.losses()) {
-                err.println("summary: " + IndexedVersionPlan.summary(loss, plan.version()));
+            for (String line : plan.summaries(p)) {
+                err.println("summary: " + line);
             }
             prepared = p.contents();
         }

@@ -134,6 +134,14 @@ public final class IndexedVersionPlan {
         }
     }
 
+    /**
+     * What {@code prepared} (of this plan) left out, one sentence per loss ({@link #summary}): the
+     * lines every interface reports, each with its own prefix.
+     */
+    public List<String> summaries(Prepared prepared) {
+        return prepared.losses().stream().map(l -> summary(l, version)).toList();
+    }
+
     /** The sentence that tells a user what {@code loss} left out of a file of {@code version}. */
     public static String summary(Loss loss, int version) {
         if (loss.byDesign()) {
@@ -165,6 +173,21 @@ public final class IndexedVersionPlan {
         /** What would be lost, one entry per kind of data. */
         public List<Loss> refused() {
             return refused;
+        }
+
+        /**
+         * Why nothing was written, one line per kind of data that would be lost and a last one
+         * saying what to do; {@code allowDropping} is how the interface's user allows the loss
+         * ("add --drop-unsupported", "set dropUnsupported").
+         */
+        public List<String> reasons(String allowDropping) {
+            List<String> lines = new java.util.ArrayList<>();
+            for (Loss l : refused) {
+                lines.add(l.describe());
+            }
+            lines.add("choose a newer version, or " + allowDropping + " to write the profile without them;"
+                    + " nothing was written");
+            return lines;
         }
     }
 }
