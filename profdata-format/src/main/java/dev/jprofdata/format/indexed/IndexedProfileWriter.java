@@ -283,19 +283,29 @@ public final class IndexedProfileWriter {
         return out;
     }
 
+    /**
+     * The iteration order of a key with one record (almost every key): read only, shared, so that
+     * writing half a million keys does not make half a million one-element arrays.
+     */
+    private static final int[] ONLY_RECORD = {0};
+
     private static void writeKey(NameGroup group, long keyHash, int version, boolean legacyRecordOrder, ChannelSink out,
             SummaryBuilder normal, SummaryBuilder contextSensitive) throws IOException {
         List<ProfileRecord> records = group.records();
-        long[] hashes = new long[records.size()];
-        for (int i = 0; i < hashes.length; i++) {
-            hashes[i] = records.get(i).hash();
+        int[] order = ONLY_RECORD;
+        if (records.size() != 1) {
+            long[] hashes = new long[records.size()];
+            for (int i = 0; i < hashes.length; i++) {
+                hashes[i] = records.get(i).hash();
+            }
+            order = SmallDenseMapOrder.iterationOrder(hashes, legacyRecordOrder);
         }
-        int[] order = SmallDenseMapOrder.iterationOrder(hashes, legacyRecordOrder);
         long dataLength = 0;
         boolean offload = Part.UNIFORMITY.in(version);
         boolean waves = Part.WAVES.in(version);
         boolean bitmaps = Part.BITMAP.in(version);
-        for (ProfileRecord r : records) {
+        for (int i = 0; i < records.size(); i++) {
+            ProfileRecord r = records.get(i);
             dataLength += 16 + 8L * r.counts().length + ValueProfDataCodec.encodedSize(r);
             if (offload) {
                 dataLength += 8 + IndexedFormat.alignTo8(r.bitmap().length) + 8 + IndexedFormat.alignTo8(uniformity(r).length);

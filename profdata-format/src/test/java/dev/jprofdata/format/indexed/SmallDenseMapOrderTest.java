@@ -52,6 +52,20 @@ class SmallDenseMapOrderTest {
         assertThat(multi).isPositive();
     }
 
+    /**
+     * A key with one record iterates as just that record, whatever its hash, in both orders: the
+     * writer uses a shared {0} for such keys instead of asking (IndexedProfileWriter.ONLY_RECORD).
+     */
+    @Test
+    void oneKeyIteratesAsItself() {
+        java.util.Random random = new java.util.Random(28);
+        for (int i = 0; i < 2000; i++) {
+            long hash = i < 64 ? 1L << i : random.nextLong();
+            assertThat(SmallDenseMapOrder.iterationOrder(new long[] {hash}, false)).containsExactly(0);
+            assertThat(SmallDenseMapOrder.iterationOrder(new long[] {hash}, true)).containsExactly(0);
+        }
+    }
+
     @Test
     void duplicateKeysAreRejected() {
         assertThatThrownBy(() -> SmallDenseMapOrder.iterationOrder(new long[] {5, 6, 5}))
