@@ -1,5 +1,6 @@
 package dev.jprofdata.format.indexed;
 
+import dev.jprofdata.format.ValueProfData;
 import java.util.Arrays;
 
 /**
@@ -26,6 +27,10 @@ final class KeyLayout {
 
     private long[] fields = new long[FIELDS * 2];
     private int records;
+    /** The walk's value-block check result, reused record after record ({@link RecordDecoder#walk}). */
+    final ValueProfData.Checked valueBlock = new ValueProfData.Checked();
+    /** Copies the records' value sites into a batch, reused key after key ({@link RecordDecoder#addTo}). */
+    final ValueProfDataCodec.SitesIntoBatch sitesIntoBatch = new ValueProfDataCodec.SitesIntoBatch();
 
     void clear() {
         records = 0;

@@ -141,7 +141,7 @@ final class RecordDecoder {
             }
             long valuesAt = layout.get(r, KeyLayout.VALUES_AT);
             if (valuesAt >= 0 && valueSites) {
-                ValueProfDataCodec.addTo(in, valuesAt, batch);
+                layout.sitesIntoBatch.addTo(in, valuesAt, batch);
             }
         }
     }
@@ -209,7 +209,7 @@ final class RecordDecoder {
                 d += 8 * numBytes;
             }
             if (Part.VALUE_DATA.in(version)) {
-                long size = ValueProfDataCodec.checkedSize(in, d, end);
+                long size = ValueProfDataCodec.checkedSize(in, d, end, out.valueBlock);
                 if (size < 0) {
                     return false;
                 }
