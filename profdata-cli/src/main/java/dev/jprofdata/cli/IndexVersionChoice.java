@@ -60,11 +60,7 @@ final class IndexVersionChoice {
         try {
             prepared = plan.prepare(contents, dropUnsupported);
         } catch (IndexedVersionPlan.DataWouldBeLostException e) {
-            StringBuilder sb = new StringBuilder(e.getMessage() + ":");
-            for (String reason : e.reasons("add --drop-unsupported")) {
-                sb.append("\nsummary: ").append(reason);
-            }
-            throw new CliException(sb.toString());
+            throw new CliException(e.report("summary: ", "add --drop-unsupported"));
         }
         for (String line : plan.summaries(prepared)) {
             err.println("summary: " + line);

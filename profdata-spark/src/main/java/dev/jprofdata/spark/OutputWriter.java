@@ -92,11 +92,7 @@ final class OutputWriter {
             try {
                 p = plan.prepare(contents, args.dropUnsupported());
             } catch (IndexedVersionPlan.DataWouldBeLostException e) {
-                StringBuilder sb = new StringBuilder(e.getMessage() + ":");
-                for (String reason : e.reasons("add --drop-unsupported")) {
-                    sb.append("\nsummary: ").append(reason);
-                }
-                throw new SparkMergeException(sb.toString());
+                throw new SparkMergeException(e.report("summary: ", "add --drop-unsupported"));
             }
             for (String line : plan.summaries(p)) {
                 err.println("summary: " + line);

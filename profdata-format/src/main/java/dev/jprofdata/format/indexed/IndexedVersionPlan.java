@@ -189,5 +189,14 @@ public final class IndexedVersionPlan {
                     + " nothing was written");
             return lines;
         }
+
+        /** The message, then each of the {@link #reasons} on a line of its own after {@code prefix}. */
+        public String report(String prefix, String allowDropping) {
+            StringBuilder sb = new StringBuilder(getMessage() + ":");
+            for (String reason : reasons(allowDropping)) {
+                sb.append('\n').append(prefix).append(reason);
+            }
+            return sb.toString();
+        }
     }
 }

@@ -27,16 +27,9 @@ final class ValueProfDataCodec {
     /**
      * Checks the block at {@code at}, which must end by {@code end}, the way LLVM does before it
      * reads one ({@link ValueProfData#check}), and returns the block's size; -1 where a check fails
-     * (LLVM then drops the whole key and the caller reports "profile data is empty").
-     */
-    static long checkedSize(MappedBytes in, long at, long end) throws ProfileFormatException {
-        return checkedSize(in, at, end, new ValueProfData.Checked());
-    }
-
-    /**
-     * {@link #checkedSize(MappedBytes, long, long)}, the check's result kept in {@code into}: a
-     * reader checks a block per record, and a result object for each was 58 MB of garbage on a
-     * 100 MB profile merged with itself.
+     * (LLVM then drops the whole key and the caller reports "profile data is empty"). The check's
+     * result goes into {@code into}, which the caller reuses: a reader checks a block per record,
+     * and a result object for each was 58 MB of garbage on a 100 MB profile merged with itself.
      */
     static long checkedSize(MappedBytes in, long at, long end, ValueProfData.Checked into)
             throws ProfileFormatException {

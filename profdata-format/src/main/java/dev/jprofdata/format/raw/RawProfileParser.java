@@ -1,7 +1,6 @@
 package dev.jprofdata.format.raw;
 
 import dev.jprofdata.format.MemoryGuard;
-import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileFormatException.Kind;
 import java.util.Arrays;

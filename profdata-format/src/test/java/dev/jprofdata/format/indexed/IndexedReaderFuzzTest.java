@@ -81,7 +81,8 @@ class IndexedReaderFuzzTest {
     void valueProfData(byte[] data) {
         MappedBytes in = MappedBytes.wrap(ByteBuffer.wrap(data), "fuzz.vp");
         try {
-            long size = ValueProfDataCodec.checkedSize(in, 0, data.length);
+            long size = ValueProfDataCodec.checkedSize(in, 0, data.length,
+                    new dev.jprofdata.format.ValueProfData.Checked());
             if (size != -1 && (size < 8 || size > data.length)) {
                 throw new AssertionError("block size " + size + " outside the input");
             }

@@ -1,6 +1,5 @@
 package dev.jprofdata.merge.groups;
 
-import dev.jprofdata.format.ProfileKind;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.raw.RawCounterLayout;
@@ -12,7 +11,6 @@ import dev.jprofdata.merge.state.BulkValues;
 import dev.jprofdata.merge.state.FlatRecords;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,10 +29,8 @@ final class BinaryGroup implements FlatRecords {
     /** Counters of 2^56 and more: the ordinary reader warns about them, so such a run is read that way. */
     static final long LARGE_COUNTER_BITS = 0xFF00_0000_0000_0000L;
 
-    final ProfileKind kind;
     /** The binary's layout, which holds what runs are compared with (the probed file's words). */
     final RawCounterLayout layout;
-    final long size;
     final List<Member> members = new ArrayList<>();
     long[] sums;
     /**
@@ -56,10 +52,12 @@ final class BinaryGroup implements FlatRecords {
     /** How many records are {@link #mergedAway}. */
     int mergedAwayCount;
     /**
-     * Groups whose records were added into this group's, each with its record for each of this
-     * group's records (-1: none); null when none.
+     * Groups whose records were added into this group's, in the order they were, each with its
+     * record for each of this group's records (-1: none); null when none. A list, not a map: a
+     * record's contribution and first position walk it, for every record of the group, and a map's
+     * entries were an object per group per walk.
      */
-    java.util.Map<BinaryGroup, int[]> donors;
+    List<Donor> donors;
     /**
      * After {@link #emit}: which records went into the state as bulk records (the state then
      * owns their sites, and lets go of each as it finishes it); null when none did.
@@ -77,11 +75,9 @@ final class BinaryGroup implements FlatRecords {
     /** Reused by {@link #contribution} for each record it lists. */
     private final BulkContribution.Builder contributions = new BulkContribution.Builder();
 
-    BinaryGroup(ProfileKind kind, RawCounterLayout layout, RecordRanges ranges) {
-        this.kind = kind;
+    BinaryGroup(RawCounterLayout layout, RecordRanges ranges) {
         this.layout = layout;
         this.ranges = ranges;
-        this.size = layout.fileSize();
     }
 
     RawCounterLayout.Match compare(Words.Source words, long wordsSize) {
@@ -190,7 +186,7 @@ final class BinaryGroup implements FlatRecords {
         if (members.size() >= BulkContribution.KEPT) {
             runRecordSums = null; // later runs list no per-record sums
         }
-        return new JoinedRun(kind, layout.numRecords(), Saturating.multiply(total, weight));
+        return new JoinedRun(layout.kind(), layout.numRecords(), Saturating.multiply(total, weight));
     }
 
     /**
@@ -286,14 +282,24 @@ final class BinaryGroup implements FlatRecords {
             g.values = null;
             g.borrowed = null;
         }
+        donorOf(g).records[tr] = r;
+    }
+
+    /** {@code g}'s entry in {@link #donors}, made when it has none (a slice has at most 64 groups). */
+    private Donor donorOf(BinaryGroup g) {
         if (donors == null) {
-            donors = new java.util.IdentityHashMap<>();
+            donors = new ArrayList<>();
         }
-        donors.computeIfAbsent(g, d -> {
-            int[] records = new int[layout.numRecords()];
-            Arrays.fill(records, -1);
-            return records;
-        })[tr] = r;
+        for (Donor d : donors) {
+            if (d.group == g) {
+                return d;
+            }
+        }
+        int[] records = new int[layout.numRecords()];
+        Arrays.fill(records, -1);
+        Donor d = new Donor(g, records);
+        donors.add(d);
+        return d;
     }
 
     private void setBorrowed(int r, boolean b) {
@@ -428,10 +434,11 @@ final class BinaryGroup implements FlatRecords {
         // this group's; the minimum below keeps the answer right without relying on that.
         long first = MergeState.position(members.get(0).inputIndex, r);
         if (donors != null) {
-            for (java.util.Map.Entry<BinaryGroup, int[]> d : donors.entrySet()) {
-                int dr = d.getValue()[r];
+            for (int i = 0; i < donors.size(); i++) {
+                Donor d = donors.get(i);
+                int dr = d.records[r];
                 if (dr >= 0) {
-                    first = Math.min(first, MergeState.position(d.getKey().members.get(0).inputIndex, dr));
+                    first = Math.min(first, MergeState.position(d.group.members.get(0).inputIndex, dr));
                 }
             }
         }
@@ -449,10 +456,11 @@ final class BinaryGroup implements FlatRecords {
         BulkContribution.Builder runs = contributions.clear();
         addRuns(runs, r);
         if (donors != null) {
-            for (java.util.Map.Entry<BinaryGroup, int[]> d : donors.entrySet()) {
-                int dr = d.getValue()[r];
+            for (int i = 0; i < donors.size(); i++) {
+                Donor d = donors.get(i);
+                int dr = d.records[r];
                 if (dr >= 0) {
-                    d.getKey().addRuns(runs, dr);
+                    d.group.addRuns(runs, dr);
                 }
             }
         }
@@ -476,6 +484,10 @@ final class BinaryGroup implements FlatRecords {
             runs.add(MergeState.position(members.get(m).inputIndex, r), members.get(m).recordSums.get(r));
         }
         runs.count(members.size() - listed);
+    }
+
+    /** A group whose records went into this one's: its record for each of this group's records (-1: none). */
+    record Donor(BinaryGroup group, int[] records) {
     }
 
     /** One joined input: its position in the merge and, for the first few, per-record count sums. */

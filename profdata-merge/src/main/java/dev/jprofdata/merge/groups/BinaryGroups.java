@@ -1,9 +1,6 @@
 package dev.jprofdata.merge.groups;
 
 import dev.jprofdata.format.Magic;
-import dev.jprofdata.format.ProfileKind;
-import dev.jprofdata.format.ProfileRecord;
-import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.raw.RawCounterLayout;
@@ -12,11 +9,8 @@ import dev.jprofdata.format.raw.Words;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.ValueMerge;
-import dev.jprofdata.merge.state.BulkContribution;
 import dev.jprofdata.merge.state.BulkValues;
-import dev.jprofdata.merge.state.FlatRecords;
 import dev.jprofdata.merge.state.MergeState;
-import dev.jprofdata.merge.state.Saturating;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -134,7 +128,7 @@ public final class BinaryGroups {
             }
         }
         Probed binary = found.binary;
-        BinaryGroup g = new BinaryGroup(binary.layout.kind(), binary.layout, binary.ranges);
+        BinaryGroup g = new BinaryGroup(binary.layout, binary.ranges);
         List<SharedValueSites.Loan> loans = shareSites(g);
         JoinedRun loaded = g.join(inputIndex, input, reader, found.match.slide(), runSites);
         if (loaded != null) {
@@ -278,7 +272,7 @@ public final class BinaryGroups {
         boolean opened = false;
         for (BinaryGroup g : groups) {
             // Files with value data differ in size; the rest must be exactly as long.
-            boolean candidate = g.layout.hasValueData() ? size >= g.layout.valueDataOffset() : g.size == size;
+            boolean candidate = g.layout.hasValueData() ? size >= g.layout.valueDataOffset() : g.layout.fileSize() == size;
             if (!candidate) {
                 continue;
             }
