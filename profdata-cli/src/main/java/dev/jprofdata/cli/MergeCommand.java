@@ -1,19 +1,19 @@
 package dev.jprofdata.cli;
 
-import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.offload.DeviceProfiles;
 import dev.jprofdata.format.offload.UniformityRule;
-import dev.jprofdata.merge.DataLoss;
+import dev.jprofdata.format.indexed.IndexedVersionPlan;
+import dev.jprofdata.merge.DroppedTooMuchException;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
-import dev.jprofdata.merge.HostDeviceMerge;
 import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeJob;
 import dev.jprofdata.merge.MergeOptions;
-import dev.jprofdata.merge.MergeProblem;
 import dev.jprofdata.merge.MergeResult;
 import dev.jprofdata.merge.NoProfileMergedException;
 import dev.jprofdata.merge.ProfileMerger;
+import dev.jprofdata.merge.OutputRules;
 import dev.jprofdata.merge.ProfileOutput;
 import dev.jprofdata.merge.FunctionNameFilter;
 import dev.jprofdata.merge.MergeReportLines;
@@ -24,9 +24,7 @@ import dev.jprofdata.format.sample.SampleProfile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -237,8 +235,8 @@ final class MergeCommand extends DeclaredCommand {
         return Long.compareUnsigned(unsigned, Integer.MAX_VALUE) > 0 ? Integer.MAX_VALUE : (int) unsigned;
     }
 
-    /** The output version and what to do with what it cannot hold; set once the options are checked. */
-    private IndexVersionChoice versionChoice;
+    /** The indexed version to write (the library's rules for the version options); set once they are checked. */
+    private IndexedVersionPlan versionPlan;
 
     @Override
     public Integer call() throws IOException {
@@ -282,13 +280,13 @@ final class MergeCommand extends DeclaredCommand {
             if (sample) {
                 throw new CliException("-supplement-instr-with-sample can only work with -instr. ");
             }
-            versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
+            versionPlan = versionPlan();
             return supplement(ctx, inputs, supplement);
         }
         if (sample) {
             return new SampleMergeRun(ctx, this).run(inputs, mode, output);
         }
-        versionChoice = IndexVersionChoice.of(indexVersion, forLlvm, writePrevVersion, text, dropUnsupported);
+        versionPlan = versionPlan();
         if (!text && output.equals("-") && System.console() != null) {
             throw new CliException("cannot write a non-text format profile to the terminal");
         }
@@ -315,26 +313,39 @@ final class MergeCommand extends DeclaredCommand {
             throw new CliException("for the --uniformity-threshold option: " + e.getMessage());
         }
         MergeOptions merge = options.build();
-        if (noSplit || output.equals("-")) {
-            return mergeAndWrite(ctx, inputs, merge, mode);
-        }
-        // Host and GPU device inputs merged apart, each host input read once (spec/offload.md).
-        HostDeviceMerge split;
+        OutputRules rules = new OutputRules(profileOutput(), dropUnsupported, maxDroppedFraction);
+        boolean toStdout = output.equals("-");
+        Path target = toStdout ? null : CommandOutput.target(ctx, output);
         try (MergeProgress progress = MergeProgress.forMerge(ctx.err(), inputs, quiet)) {
-            split = new ProfileMerger(merge, progress).mergeSplit(inputs);
+            // Host and GPU device inputs merged apart, each host input read once (spec/offload.md).
+            MergeJob job = new MergeJob(new ProfileMerger(merge, progress), rules, !noSplit && !toStdout);
+            Reports reports = new Reports(ctx.err(), progress, mode, merge.valueMerge());
+            if (toStdout) {
+                // A stream that throws on a failed write: PrintStream would swallow a full disk.
+                job.write(inputs, StandardOutput.checked(ctx.out()), reports);
+                return 0;
+            }
+            MergeJob.Written written = job.write(inputs, target, reports);
+            if (written.split()) {
+                ctx.out().println("host profile: " + output + " (" + written.inputs() + " inputs)");
+                ctx.out().println("device profile: " + DeviceProfiles.deviceOutputFor(output) + " ("
+                        + written.deviceInputs() + " inputs)");
+            }
+            return 0;
         } catch (dev.jprofdata.merge.MemoryBudgetExceededException e) {
             throw new CliException(e.getMessage() + "; nothing was written");
-        }
-        if (split.mixed()) {
-            return writeSplit(ctx, split, merge, mode);
-        }
-        HostDeviceMerge.Part part = split.only();
-        MergeResult result = report(ctx, part.inputs(), part::result, merge, mode);
-        if (result == null) {
+        } catch (NoProfileMergedException e) {
+            return 1; // reported as it happened (Reports.refused)
+        } catch (DroppedTooMuchException e) {
+            ctx.err().println(e.getMessage());
             return 1;
+        } catch (IndexedVersionPlan.DataWouldBeLostException e) {
+            throw new CliException(e.report("summary: ", "add --drop-unsupported"));
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(toStdout ? e.target().toString()
+                    : e.target().equals(DeviceProfiles.deviceOutputFor(target)) ? DeviceProfiles.deviceOutputFor(output)
+                    : output, e);
         }
-        write(ctx, versionChoice.prepare(ctx.err(), result.contents()), output);
-        return 0;
     }
 
     /**
@@ -368,109 +379,72 @@ final class MergeCommand extends DeclaredCommand {
         for (String w : adjusted.warnings()) {
             ctx.err().println("warning: " + w);
         }
-        write(ctx, versionChoice.prepare(ctx.err(), adjusted.contents()), output);
-        return 0;
-    }
-
-    /** Merges {@code inputs} into the output; the exit code (1 when the merge was rejected). */
-    private int mergeAndWrite(CliContext ctx, List<MergeInput> inputs, MergeOptions options, FailureMode mode)
-            throws IOException {
-        MergeResult result = mergeAndReport(ctx, inputs, options, mode);
-        if (result == null) {
-            return 1;
+        OutputRules.Prepared prepared;
+        try {
+            prepared = new OutputRules(profileOutput(), dropUnsupported, null).prepare(adjusted.contents());
+        } catch (IndexedVersionPlan.DataWouldBeLostException e) {
+            throw new CliException(e.report("summary: ", "add --drop-unsupported"));
         }
-        write(ctx, versionChoice.prepare(ctx.err(), result.contents()), output);
+        prepared.leftOut().forEach(line -> ctx.err().println("summary: " + line));
+        try {
+            profileOutput().write(prepared.contents(), CommandOutput.target(ctx, output));
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(output, e);
+        }
         return 0;
     }
 
     /**
-     * Host and GPU device inputs merged apart: host records to the output, device records to its
-     * {@code .amdgcn-amd-amdhsa} sibling (the file the HIP driver gives the device compile). Both
-     * merges finish before either file is written, and both files are complete before either is put
-     * in place ({@link ProfileOutput}), so a failed merge or write changes neither.
+     * What merge prints as the job goes (MergeJob.Observer): the progress line cleared first, then
+     * the report of each part, and what the output's version left out.
      */
-    private int writeSplit(CliContext ctx, HostDeviceMerge split, MergeOptions options, FailureMode mode)
-            throws IOException {
-        String deviceOutput = DeviceProfiles.deviceOutputFor(output);
-        MergeResult host = report(ctx, split.host().inputs(), split.host()::result, options, mode);
-        if (host == null) {
-            return 1;
-        }
-        MergeResult device = report(ctx, split.device().inputs(), split.device()::result, options, mode);
-        if (device == null) {
-            return 1;
-        }
-        ProfileContents hostContents = versionChoice.prepare(ctx.err(), host.contents());
-        ProfileContents deviceContents = versionChoice.prepare(ctx.err(), device.contents());
-        Path hostTarget = CommandOutput.target(ctx, output);
-        Path deviceTarget = ctx.resolve(deviceOutput);
-        try {
-            profileOutput().write(hostContents, hostTarget, deviceContents, deviceTarget);
-        } catch (OutputFailedException e) {
-            throw new OutputFailure(e.target().equals(deviceTarget) ? deviceOutput : output, e);
-        }
-        ctx.out().println("host profile: " + output + " (" + split.host().inputs().size() + " inputs)");
-        ctx.out().println("device profile: " + deviceOutput + " (" + split.device().inputs().size() + " inputs)");
-        return 0;
-    }
+    private final class Reports implements MergeJob.Observer {
+        private final PrintStream err;
+        private final MergeProgress progress;
+        private final FailureMode mode;
+        private final ValueMerge values;
 
-    /** A merge to run, or already run, whose result {@link #report} prints. */
-    private interface MergeRun {
-        MergeResult result() throws IOException, NoProfileMergedException;
-    }
+        Reports(PrintStream err, MergeProgress progress, FailureMode mode, ValueMerge values) {
+            this.err = err;
+            this.progress = progress;
+            this.mode = mode;
+            this.values = values;
+        }
 
-    /** Merges and prints what happened; null when nothing can be written (already reported). */
-    private MergeResult mergeAndReport(CliContext ctx, List<MergeInput> inputs, MergeOptions options, FailureMode mode)
-            throws IOException {
-        return report(ctx, inputs, () -> {
-            try (MergeProgress progress = MergeProgress.forMerge(ctx.err(), inputs, quiet)) {
-                return new ProfileMerger(options, progress).merge(inputs);
+        @Override
+        public void merged(List<MergeInput> inputs, MergeResult result) {
+            progress.close();
+            MergeReportLines.of(result, mode, function != null || noFunction != null).forEach(err::println);
+            if (verbose) {
+                result.details().forEach(err::println);
             }
-        }, options, mode);
-    }
-
-    /** Prints what the merge of {@code inputs} gave; null when nothing can be written (already reported). */
-    private MergeResult report(CliContext ctx, List<MergeInput> inputs, MergeRun merge, MergeOptions options,
-            FailureMode mode) throws IOException {
-        MergeResult result;
-        try {
-            result = merge.result();
-        } catch (dev.jprofdata.merge.MemoryBudgetExceededException e) {
-            throw new CliException(e.getMessage() + "; nothing was written");
-        } catch (NoProfileMergedException e) {
-            MergeReportLines.refused(e, inputs.size(), mode).forEach(ctx.err()::println);
-            return null;
-        }
-        PrintStream err = ctx.err();
-        MergeReportLines.of(result, mode, function != null || noFunction != null).forEach(err::println);
-        if (verbose) {
-            for (String line : result.details()) {
-                err.println(line);
+            String uniformity = MergeReportLines.uniformityDropped(result.contents(), text, writePrevVersion);
+            if (uniformity != null) {
+                err.println(uniformity);
+            }
+            if (values == ValueMerge.LLVM) {
+                MergeReport.repeatedValues(err, RepeatedValues.of(result.contents()), text);
             }
         }
-        String uniformity = MergeReportLines.uniformityDropped(result.contents(), text, writePrevVersion);
-        if (uniformity != null) {
-            err.println(uniformity);
+
+        @Override
+        public void refused(List<MergeInput> inputs, NoProfileMergedException refused) {
+            progress.close();
+            MergeReportLines.refused(refused, inputs.size(), mode).forEach(err::println);
         }
-        if (options.valueMerge() == ValueMerge.LLVM) {
-            MergeReport.repeatedValues(err, RepeatedValues.of(result.contents()), text);
+
+        @Override
+        public void prepared(List<String> leftOut) {
+            leftOut.forEach(line -> err.println("summary: " + line));
         }
-        if (!RobustnessOptions.withinDroppedFraction(err, result.dataLoss(), maxDroppedFraction)) {
-            return null;
-        }
-        return result;
     }
 
-    private void write(CliContext ctx, ProfileContents contents, String output) throws IOException {
+    /** The plan {@code --index-version}, {@code --for-llvm} and {@code --write-prev-version} choose. */
+    private IndexedVersionPlan versionPlan() {
         try {
-            if (output.equals("-")) {
-                // A stream that throws on a failed write: PrintStream would swallow a full disk.
-                profileOutput().write(contents, StandardOutput.checked(ctx.out()));
-            } else {
-                profileOutput().write(contents, CommandOutput.target(ctx, output));
-            }
-        } catch (OutputFailedException e) {
-            throw new OutputFailure(output.equals("-") ? e.target().toString() : output, e);
+            return IndexedVersionPlan.ofOptions(indexVersion, forLlvm, writePrevVersion, text);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
         }
     }
 
@@ -479,7 +453,7 @@ final class MergeCommand extends DeclaredCommand {
      * version.
      */
     private ProfileOutput profileOutput() {
-        return text ? ProfileOutput.asText() : ProfileOutput.indexed(versionChoice.plan());
+        return text ? ProfileOutput.asText() : ProfileOutput.indexed(versionPlan);
     }
 
     /** {@code --function} / {@code --no-function} ({@link FunctionNameFilter}); a bad expression is LLVM's one line. */

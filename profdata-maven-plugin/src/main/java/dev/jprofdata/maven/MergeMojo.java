@@ -1,17 +1,18 @@
 package dev.jprofdata.maven;
 
-import dev.jprofdata.format.ProfileContents;
 import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import dev.jprofdata.format.io.Compression;
-import dev.jprofdata.format.offload.DeviceProfiles;
+import dev.jprofdata.merge.DroppedTooMuchException;
 import dev.jprofdata.merge.FailureMode;
-import dev.jprofdata.merge.HostDeviceMerge;
 import dev.jprofdata.merge.InputFailure;
 import dev.jprofdata.merge.MergeInput;
+import dev.jprofdata.merge.MergeJob;
 import dev.jprofdata.merge.MergeListener;
 import dev.jprofdata.merge.MergeOptions;
 import dev.jprofdata.merge.MergeResult;
+import dev.jprofdata.merge.MergeReportLines;
 import dev.jprofdata.merge.NoProfileMergedException;
+import dev.jprofdata.merge.OutputRules;
 import dev.jprofdata.merge.ProfileMerger;
 import dev.jprofdata.merge.ProfileOutput;
 import dev.jprofdata.format.sample.SampleFormat;
@@ -138,7 +139,7 @@ public final class MergeMojo extends AbstractMojo {
             mergeSample(list);
             return;
         }
-        double maxDropped = parseFraction(maxDroppedFraction);
+        parseFraction(maxDroppedFraction); // checked before any input is read
         IndexedVersionPlan plan = versionPlan();
         MergeOptions options = MergeOptions.builder().numThreads(numThreads).failureMode(parse(failureMode))
                 .valueMerge(parseValueMerge(valueMerge)).build();
@@ -154,75 +155,47 @@ public final class MergeMojo extends AbstractMojo {
             }
         };
         Path out = basedir.toPath().resolve(output.toPath());
-        ProfileMerger merger = new ProfileMerger(options, progress);
+        OutputRules rules = new OutputRules(profileOutput(out, plan), dropUnsupported, maxDroppedFraction);
+        // Host and GPU device profiles apart unless split is off, each input read once (spec/offload.md).
+        MergeJob job = new MergeJob(new ProfileMerger(options, progress), rules, split);
+        MergeJob.Observer log = new MergeJob.Observer() {
+            @Override
+            public void merged(List<MergeInput> inputs, MergeResult result) {
+                for (InputFailure f : result.failures()) {
+                    getLog().warn("jprofdata: " + f.file() + ": " + f.reason());
+                }
+                String uniformity = MergeReportLines.uniformityDropped(result.contents(), writesText(out),
+                        writePrevVersion);
+                if (uniformity != null) {
+                    getLog().warn("jprofdata: " + uniformity.substring("warning: ".length()));
+                }
+            }
+
+            @Override
+            public void prepared(List<String> leftOut) {
+                leftOut.forEach(line -> getLog().warn("jprofdata: " + line));
+            }
+        };
+        MergeJob.Written written;
         try {
-            if (!split) {
-                MergeResult result = checked(merger.merge(list), maxDropped);
-                write(prepared(result, plan, out), out, plan);
-                getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
-                return;
-            }
-            // Host and GPU device profiles apart, each host input read once (spec/offload.md).
-            HostDeviceMerge merged = merger.mergeSplit(list);
-            if (!merged.mixed()) {
-                write(prepared(checked(merged.only().result(), maxDropped), plan, out), out, plan);
-                getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
-                return;
-            }
-            ProfileContents host = prepared(checked(merged.host().result(), maxDropped), plan, out);
-            ProfileContents device = prepared(checked(merged.device().result(), maxDropped), plan, out);
-            Path deviceOut = DeviceProfiles.deviceOutputFor(out);
             createParent(out);
-            profileOutput(out, plan).write(host, out, device, deviceOut);
-            getLog().info("jprofdata: merged " + merged.host().inputs().size() + " host profile(s) into " + out
-                    + " and " + merged.device().inputs().size() + " GPU device profile(s) into " + deviceOut);
+            written = job.write(list, out, log);
         } catch (NoProfileMergedException e) {
             throw new MojoFailureException("jprofdata: no profile can be merged: " + describe(e.failures()), e);
-        } catch (IOException e) {
-            throw new MojoExecutionException("jprofdata: merge failed: " + e.getMessage(), e);
-        }
-    }
-
-    /** {@code result}, its failed inputs logged; fails the goal when it dropped more than allowed. */
-    private MergeResult checked(MergeResult result, double maxDropped) throws MojoFailureException {
-        for (InputFailure f : result.failures()) {
-            getLog().warn("jprofdata: " + f.file() + ": " + f.reason());
-        }
-        if (maxDropped >= 0 && result.dataLoss().exceeds(maxDropped)) {
-            throw new MojoFailureException("jprofdata: merge dropped more than maxDroppedFraction="
-                    + maxDroppedFraction.trim() + " of its input: " + result.dataLoss().droppedShares()
-                    + "; nothing was written");
-        }
-        return result;
-    }
-
-    /**
-     * The contents the chosen version can hold (all of them for a text output); what it leaves out
-     * is logged, or fails the goal.
-     */
-    private ProfileContents prepared(MergeResult result, IndexedVersionPlan plan, Path out)
-            throws MojoFailureException {
-        if (writesText(out)) {
-            return result.contents();
-        }
-        try {
-            IndexedVersionPlan.Prepared prepared = plan.prepare(result.contents(), dropUnsupported);
-            for (String line : plan.summaries(prepared)) {
-                getLog().warn("jprofdata: " + line);
-            }
-            return prepared.contents();
+        } catch (DroppedTooMuchException e) {
+            throw new MojoFailureException("jprofdata: merge dropped more than maxDroppedFraction=" + e.limit()
+                    + " of its input: " + e.dataLoss().droppedShares() + "; nothing was written", e);
         } catch (IndexedVersionPlan.DataWouldBeLostException e) {
             throw new MojoFailureException("jprofdata: " + e.getMessage() + ": "
                     + String.join("; ", e.reasons("set dropUnsupported")), e);
-        }
-    }
-
-    private void write(ProfileContents contents, Path out, IndexedVersionPlan plan) throws MojoExecutionException {
-        try {
-            createParent(out);
-            profileOutput(out, plan).write(contents, out);
         } catch (IOException e) {
-            throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("jprofdata: merge failed: " + e.getMessage(), e);
+        }
+        if (written.split()) {
+            getLog().info("jprofdata: merged " + written.inputs() + " host profile(s) into " + out + " and "
+                    + written.deviceInputs() + " GPU device profile(s) into " + written.deviceTarget());
+        } else {
+            getLog().info("jprofdata: merged " + list.size() + " profile(s) into " + out);
         }
     }
 

@@ -1,23 +1,20 @@
 package dev.jprofdata.spark;
 
 import dev.jprofdata.format.ProfileContents;
-import dev.jprofdata.format.indexed.IndexedProfileWriter;
 import dev.jprofdata.format.io.AtomicOutput;
-import dev.jprofdata.format.io.Compression;
 import dev.jprofdata.format.offload.DeviceProfiles;
-import dev.jprofdata.format.text.TextProfileWriter;
 import dev.jprofdata.format.indexed.IndexedVersionPlan;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileWriters;
 import dev.jprofdata.format.sample.SampleWriteOptions;
-import dev.jprofdata.merge.Profiles;
+import dev.jprofdata.merge.OutputRules;
+import dev.jprofdata.merge.ProfileOutput;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.UUID;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -33,14 +30,13 @@ final class OutputWriter {
     }
 
     /**
-     * Chooses the indexed version as {@code jprofdata merge} does ({@link IndexedVersionPlan}),
-     * reports on {@code err} what it cannot hold, and writes.
+     * Checks the merge against the rules {@code jprofdata merge} applies ({@link OutputRules}),
+     * reports on {@code err} what the version cannot hold, and writes.
      */
     static void write(SparkMergeArgs args, ProfileContents contents, Configuration conf, PrintStream err)
             throws IOException {
-        IndexedVersionPlan plan = plan(args);
-        ProfileContents prepared = prepare(args, plan, contents, err);
-        writeOne(args, prepared, plan, args.output(), conf);
+        OutputRules rules = rules(args);
+        writeOne(rules, prepare(rules, contents, err), args.output(), conf);
     }
 
     /**
@@ -50,62 +46,46 @@ final class OutputWriter {
      */
     static String write(SparkMergeArgs args, ProfileContents host, ProfileContents device, Configuration conf,
             PrintStream err) throws IOException {
-        IndexedVersionPlan plan = plan(args);
-        ProfileContents hostPrepared = prepare(args, plan, host, err);
-        ProfileContents devicePrepared = prepare(args, plan, device, err);
+        OutputRules rules = rules(args);
+        ProfileContents hostPrepared = prepare(rules, host, err);
+        ProfileContents devicePrepared = prepare(rules, device, err);
         String deviceOutput = DeviceProfiles.deviceOutputFor(args.output());
         org.apache.hadoop.fs.Path hostTarget = new org.apache.hadoop.fs.Path(args.output());
         FileSystem fs = hostTarget.getFileSystem(conf);
         if ("file".equals(fs.getScheme())) {
             Path hostPath = Path.of(hostTarget.toUri().getPath());
             Path devicePath = Path.of(new org.apache.hadoop.fs.Path(deviceOutput).toUri().getPath());
-            AtomicOutput.writeAll(List.of(new AtomicOutput.Target(hostPath, producer(args, hostPrepared, plan, hostPath)),
-                    new AtomicOutput.Target(devicePath, producer(args, devicePrepared, plan, devicePath))));
+            rules.output().write(hostPrepared, hostPath, devicePrepared, devicePath);
             return deviceOutput;
         }
         // Elsewhere: both written and copied first, then the device output renamed, the host last.
-        writeOne(args, devicePrepared, plan, deviceOutput, conf);
-        writeOne(args, hostPrepared, plan, args.output(), conf);
+        writeOne(rules, devicePrepared, deviceOutput, conf);
+        writeOne(rules, hostPrepared, args.output(), conf);
         return deviceOutput;
     }
 
-    private static AtomicOutput.Producer producer(SparkMergeArgs args, ProfileContents contents,
-            IndexedVersionPlan plan, Path target) {
-        return tmp -> {
-            if (args.text()) {
-                Compression compression = Compression.forFileName(target.getFileName().toString());
-                try (OutputStream out = new BufferedOutputStream(compression.compress(Files.newOutputStream(tmp)))) {
-                    TextProfileWriter.write(contents, out);
-                }
-            } else {
-                IndexedProfileWriter.write(contents, plan.version(), plan.legacyRecordOrder(), tmp);
-            }
-        };
+    /** The output rules of {@code jprofdata merge}'s options (--text, the version options, --drop-unsupported). */
+    private static OutputRules rules(SparkMergeArgs args) {
+        ProfileOutput output = args.text() ? ProfileOutput.asText() : ProfileOutput.indexed(plan(args));
+        return new OutputRules(output, args.dropUnsupported(), null);
     }
 
     /** The contents as the chosen version can hold them; what it cannot is reported, or refused. */
-    private static ProfileContents prepare(SparkMergeArgs args, IndexedVersionPlan plan, ProfileContents contents,
-            PrintStream err) {
-        ProfileContents prepared = contents;
-        if (!args.text()) {
-            IndexedVersionPlan.Prepared p;
-            try {
-                p = plan.prepare(contents, args.dropUnsupported());
-            } catch (IndexedVersionPlan.DataWouldBeLostException e) {
-                throw new SparkMergeException(e.report("summary: ", "add --drop-unsupported"));
-            }
-            for (String line : plan.summaries(p)) {
-                err.println("summary: " + line);
-            }
-            prepared = p.contents();
+    private static ProfileContents prepare(OutputRules rules, ProfileContents contents, PrintStream err) {
+        OutputRules.Prepared prepared;
+        try {
+            prepared = rules.prepare(contents);
+        } catch (IndexedVersionPlan.DataWouldBeLostException e) {
+            throw new SparkMergeException(e.report("summary: ", "add --drop-unsupported"));
         }
-        return prepared;
+        prepared.leftOut().forEach(line -> err.println("summary: " + line));
+        return prepared.contents();
     }
 
     /** Writes {@code prepared} to {@code output} (a Hadoop URI or a local name), atomically. */
-    private static void writeOne(SparkMergeArgs args, ProfileContents prepared, IndexedVersionPlan plan, String output,
-            Configuration conf) throws IOException {
-        writeOne(output, conf, target -> writeLocal(args, prepared, plan, target));
+    private static void writeOne(OutputRules rules, ProfileContents prepared, String output, Configuration conf)
+            throws IOException {
+        writeOne(output, conf, target -> rules.output().write(prepared, target));
     }
 
     /** Writes a merged sample profile to {@code -o}, atomically (spec/spark.md). */
@@ -154,35 +134,13 @@ final class OutputWriter {
         }
     }
 
-    private static void writeLocal(SparkMergeArgs args, ProfileContents contents, IndexedVersionPlan plan, Path target)
-            throws IOException {
-        if (args.text()) {
-            Profiles.writeText(contents, target);
-        } else {
-            Profiles.writeIndexed(contents, plan, target);
-        }
-    }
-
     /** The version options read as {@code jprofdata merge} reads them. */
     static IndexedVersionPlan plan(SparkMergeArgs args) {
-        String chosenBy = args.indexVersion() != null ? "--index-version" : args.forLlvm() != null ? "--for-llvm" : null;
-        if (args.indexVersion() != null && args.forLlvm() != null) {
-            throw new SparkMergeException("--index-version and --for-llvm both choose the output version; give only one");
-        }
-        if (chosenBy != null && args.writePrevVersion()) {
-            throw new SparkMergeException(chosenBy + " and --write-prev-version both choose the output version;"
-                    + " give only one");
-        }
-        if (chosenBy != null && args.text()) {
-            throw new SparkMergeException(chosenBy + " chooses an indexed format version; it cannot be used with --text");
-        }
         try {
-            return args.indexVersion() != null ? IndexedVersionPlan.version(args.indexVersion())
-                    : args.forLlvm() != null ? IndexedVersionPlan.forLlvm(args.forLlvm())
-                    : args.writePrevVersion() ? IndexedVersionPlan.previousVersion()
-                    : IndexedVersionPlan.automatic();
+            return IndexedVersionPlan.ofOptions(args.indexVersion(), args.forLlvm(), args.writePrevVersion(),
+                    args.text());
         } catch (IllegalArgumentException e) {
-            throw new SparkMergeException("for the " + chosenBy + " option: " + e.getMessage());
+            throw new SparkMergeException(e.getMessage());
         }
     }
 }

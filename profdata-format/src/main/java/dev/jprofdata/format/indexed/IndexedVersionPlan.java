@@ -84,6 +84,41 @@ public final class IndexedVersionPlan {
                 + IndexedVersions.MIN_WRITABLE + ")");
     }
 
+    /**
+     * The plan merge's options choose: {@code --index-version} ({@code indexVersion}, null when not
+     * given), {@code --for-llvm} ({@code forLlvm}, null when not given) or {@code --write-prev-version};
+     * the automatic choice when none is given. The command and the Spark job take their options
+     * through here, so both refuse the same combinations with the same words.
+     *
+     * @throws IllegalArgumentException when two of them are given, one of the first two with a text
+     *     output ({@code text}), or a version or release jprofdata does not write
+     */
+    public static IndexedVersionPlan ofOptions(Integer indexVersion, String forLlvm, boolean writePrevVersion,
+            boolean text) {
+        String chosenBy = indexVersion != null ? "--index-version" : forLlvm != null ? "--for-llvm" : null;
+        if (indexVersion != null && forLlvm != null) {
+            throw new IllegalArgumentException(
+                    "--index-version and --for-llvm both choose the output version; give only one");
+        }
+        if (chosenBy != null && writePrevVersion) {
+            throw new IllegalArgumentException(chosenBy + " and --write-prev-version both choose the output version; "
+                    + "give only one (--write-prev-version writes version " + IndexedProfileWriter.PREV_VERSION
+                    + " as LLVM 22 does)");
+        }
+        if (chosenBy != null && text) {
+            throw new IllegalArgumentException(chosenBy
+                    + " chooses an indexed format version; it cannot be used with --text");
+        }
+        try {
+            return indexVersion != null ? version(indexVersion)
+                    : forLlvm != null ? forLlvm(forLlvm)
+                    : writePrevVersion ? previousVersion()
+                    : automatic();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("for the " + chosenBy + " option: " + e.getMessage(), e);
+        }
+    }
+
     /** The version handed to the writer (13 means: 13, or 14/15 when the records need it). */
     public int version() {
         return version;
