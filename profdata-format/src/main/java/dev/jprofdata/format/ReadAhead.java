@@ -37,12 +37,17 @@ public final class ReadAhead implements AutoCloseable {
 
     /** {@code source} must {@linkplain BatchReader#readsBatches() read batches}. */
     public ReadAhead(BatchReader source) {
+        this(source, false);
+    }
+
+    /** {@code withValues}: batches that hold bitmaps and value sites too ({@link RecordBatch#RecordBatch(boolean)}). */
+    public ReadAhead(BatchReader source, boolean withValues) {
         if (!source.readsBatches()) {
             throw new IllegalArgumentException(source.fileName() + ": records are read one by one");
         }
         this.source = source;
         for (int i = 0; i < BATCHES; i++) {
-            empty.add(new RecordBatch());
+            empty.add(new RecordBatch(withValues));
         }
     }
 

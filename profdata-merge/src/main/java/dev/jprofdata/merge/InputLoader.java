@@ -9,6 +9,7 @@ import dev.jprofdata.format.ProfileReader;
 import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.format.ProfileReaders;
 import dev.jprofdata.format.ProfileRecord;
+import dev.jprofdata.format.ReadAhead;
 import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.io.MappedFaults;
 import dev.jprofdata.merge.state.MergeState;
@@ -28,15 +29,19 @@ final class InputLoader {
     private final long memoryBudget;
     private final NameTableCache names;
     private final boolean setDeviceApart;
+    private final boolean readAhead;
 
     /**
      * {@code states}: how many merge states share the memory budget (one per worker slice);
      * {@code names}: the merge's decoded names sections, shared by its readers;
      * {@code setDeviceApart}: an input that turns out to hold GPU device records is not merged but
-     * answered with {@link Loaded#DEVICE} (the host part of a split merge).
+     * answered with {@link Loaded#DEVICE} (the host part of a split merge);
+     * {@code readAhead}: an input read in batches from its file is read on a thread of its own, a
+     * few batches ahead of the one adding them to the state (the merge has a thread to spare).
      */
-    InputLoader(MergeOptions options, int states, NameTableCache names, boolean setDeviceApart) {
+    InputLoader(MergeOptions options, int states, NameTableCache names, boolean setDeviceApart, boolean readAhead) {
         this.names = names;
+        this.readAhead = readAhead;
         this.setDeviceApart = setDeviceApart;
         this.budgetPerState = options.memoryBudget() == 0 ? 0 : Math.max(1, options.memoryBudget() / states);
         this.memoryBudget = options.memoryBudget();
@@ -130,13 +135,18 @@ final class InputLoader {
         try (reader) {
             // Every input reaches the state in batches: straight from the file where the reader
             // can and nothing looks at the records on the way, else filled from its records.
-            RecordBatch batch = new RecordBatch(true);
-            BatchSource batches = readsBatches(reader, estimate) ? ((BatchReader) reader)::nextBatch
-                    : new RecordBatchFiller(reader, (r, at) -> prepare(r, at, input, reader, estimate, details))::next;
-            while (batches.next(batch)) {
-                // The state sums the counters it adds (Saturating.cappedSum, pseudo counts as 0).
-                countsRead = Saturating.add(countsRead, state.add(batch, input.weight(), inputIndex, ordinal));
-                ordinal += batch.size();
+            // Every input reaches the state in batches: straight from the file where the reader
+            // can and nothing looks at the records on the way, else filled from its records.
+            boolean fromFile = readsBatches(reader, estimate);
+            try (Batches batches = fromFile && readAhead ? new Batches.Ahead(new ReadAhead((BatchReader) reader, true))
+                    : fromFile ? new Batches.Direct(((BatchReader) reader)::nextBatch)
+                    : new Batches.Direct(new RecordBatchFiller(reader,
+                            (r, at) -> prepare(r, at, input, reader, estimate, details))::next)) {
+                for (RecordBatch batch; (batch = batches.next()) != null; ) {
+                    // The state sums the counters it adds (Saturating.cappedSum, pseudo counts as 0).
+                    countsRead = Saturating.add(countsRead, state.add(batch, input.weight(), inputIndex, ordinal));
+                    ordinal += batch.size();
+                }
             }
             if (estimate != null && estimate.bytes() > budgetPerState) {
                 throw new MemoryBudgetExceededException(input.displayName(), estimate.bytes(), memoryBudget);
@@ -164,9 +174,50 @@ final class InputLoader {
         }
     }
 
-    /** Where a merge takes an input's batches from. */
-    private interface BatchSource {
-        boolean next(RecordBatch batch) throws IOException;
+    /** Where a merge takes an input's batches from: read here, or by a thread reading ahead. */
+    private interface Batches extends AutoCloseable {
+        /** The next batch, valid until the next call; null at the end. */
+        RecordBatch next() throws IOException;
+
+        @Override
+        void close();
+
+        /** Fills one batch again and again. */
+        interface Fill {
+            boolean next(RecordBatch batch) throws IOException;
+        }
+
+        /** Batches filled on this thread. */
+        final class Direct implements Batches {
+            private final Fill fill;
+            private final RecordBatch batch = new RecordBatch(true);
+
+            Direct(Fill fill) {
+                this.fill = fill;
+            }
+
+            @Override
+            public RecordBatch next() throws IOException {
+                return fill.next(batch) ? batch : null;
+            }
+
+            @Override
+            public void close() {
+            }
+        }
+
+        /** Batches read by a second thread while this one adds the ones before ({@link ReadAhead}). */
+        record Ahead(ReadAhead ahead) implements Batches {
+            @Override
+            public RecordBatch next() throws IOException {
+                return ahead.next();
+            }
+
+            @Override
+            public void close() {
+                ahead.close();
+            }
+        }
     }
 
     /**

@@ -25,8 +25,14 @@ final class KindProbe {
     private KindProbe() {
     }
 
-    /** An input's kind and size in bytes (as stored, before any decompression). */
-    record Head(ProfileKind kind, long size) {
+    /**
+     * An input's kind and size in bytes (as stored, before any decompression); {@code rawFile}: an
+     * uncompressed raw profile (a run the binary groups may take, which is not read in batches).
+     */
+    record Head(ProfileKind kind, long size, boolean rawFile) {
+        Head(ProfileKind kind, long size) {
+            this(kind, size, false);
+        }
     }
 
     static Head probe(Path path, String displayName) throws IOException {
@@ -47,7 +53,7 @@ final class KindProbe {
             }
             ProfileFormat format = n == 16 ? Magic.binaryFormatOf(littleEndian(head).getLong(0)) : null;
             if (format != null) {
-                return new Head(kindOf(format, head), size);
+                return new Head(kindOf(format, head), size, format == ProfileFormat.RAW);
             }
             return new Head(kindOfOther(path, displayName), size);
         } catch (FileNotFoundException e) {

@@ -74,7 +74,7 @@ public final class PartialMerger {
         List<Integer> accepted = ProfileMerger.accept(all, mine, probed, conflicts, outcomes);
         MergeState state = new MergeState(options.valueMerge(), false);
         NameTableCache names = new NameTableCache();
-        InputLoader loader = new InputLoader(options, 1, names, setDeviceApart);
+        InputLoader loader = new InputLoader(options, 1, names, setDeviceApart, false);
         BinaryGroups groups = ProfileMerger.loadSlice(loader, new BinaryGroups.Probes(names, false), all, accepted,
                 state, outcomes, MergeListener.NONE);
         if (groups != null) {

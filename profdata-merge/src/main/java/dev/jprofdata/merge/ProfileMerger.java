@@ -135,7 +135,7 @@ public final class ProfileMerger {
         }
         List<Integer> accepted = accept(inputs, all, probed, conflicts, outcomes);
 
-        List<MergeState> partials = mergeSlices(inputs, accepted, outcomes, setDeviceApart);
+        List<MergeState> partials = mergeSlices(inputs, accepted, probed, outcomes, setDeviceApart);
         checkCancelled(listener);
         MergeState state = partials.get(0);
         for (int i = 1; i < partials.size(); i++) {
@@ -216,14 +216,21 @@ public final class ProfileMerger {
         }
     }
 
-    private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, InputOutcomes outcomes,
-            boolean setDeviceApart) throws IOException {
+    private List<MergeState> mergeSlices(List<MergeInput> inputs, List<Integer> accepted, List<Object> probed,
+            InputOutcomes outcomes, boolean setDeviceApart) throws IOException {
         int threads = threadCount(accepted.size());
-        List<List<Integer>> slices = slice(outcomes.sizes, accepted, threads);
+        // No more inputs than threads: a slice per input would build a partial state per input
+        // (each as big as the result when the inputs share their functions, as shards and repeated
+        // merges do) and add them all up again. Instead half the threads read batches ahead for the
+        // other half (100 MB indexed merged with itself on two threads: 4.70 -> 4.09 s wall,
+        // 943 -> 738 MB; bench/RESULTS.md, tenth session). Not for raw files, which the binary
+        // groups read without batches: they keep a thread each.
+        boolean readAhead = threads >= 2 && accepted.size() <= threads && !anyRawFile(accepted, probed);
+        List<List<Integer>> slices = slice(outcomes.sizes, accepted, readAhead ? threads / 2 : threads);
         // The decoded names sections of the inputs' binaries, shared by this merge's readers and
         // let go with it (a merge reads hundreds of runs of one binary).
         NameTableCache names = new NameTableCache();
-        InputLoader loader = new InputLoader(options, Math.max(1, slices.size()), names, setDeviceApart);
+        InputLoader loader = new InputLoader(options, Math.max(1, slices.size()), names, setDeviceApart, readAhead);
         BinaryGroups.Probes probes = new BinaryGroups.Probes(names, slices.size() > 1);
         List<Slice> loaded;
         if (slices.size() <= 1) {
@@ -337,6 +344,15 @@ public final class ProfileMerger {
         if (listener.isCancelled()) {
             throw new java.util.concurrent.CancellationException("merge cancelled");
         }
+    }
+
+    private static boolean anyRawFile(List<Integer> accepted, List<Object> probed) {
+        for (int i : accepted) {
+            if (probed.get(i) instanceof KindProbe.Head head && head.rawFile()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private int threadCount(int inputCount) {
