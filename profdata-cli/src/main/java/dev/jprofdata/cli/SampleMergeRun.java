@@ -1,15 +1,14 @@
 package dev.jprofdata.cli;
 
 import dev.jprofdata.format.ProfileFormatException;
-import dev.jprofdata.format.io.AtomicOutput;
 import dev.jprofdata.format.io.OutputFailedException;
 import dev.jprofdata.format.sample.SampleFormat;
 import dev.jprofdata.format.sample.SampleProfile;
 import dev.jprofdata.format.sample.SampleProfileReaders;
-import dev.jprofdata.format.sample.SampleProfileWriters;
 import dev.jprofdata.format.sample.SampleReadOptions;
 import dev.jprofdata.format.sample.SampleWriteException;
 import dev.jprofdata.format.sample.SampleWriteOptions;
+import dev.jprofdata.merge.DroppedTooMuchException;
 import dev.jprofdata.merge.FailureMode;
 import dev.jprofdata.merge.InputFailure;
 import dev.jprofdata.merge.MergeInput;
@@ -18,13 +17,12 @@ import dev.jprofdata.merge.sample.FsDiscriminatorPass;
 import dev.jprofdata.merge.sample.SampleInputException;
 import dev.jprofdata.merge.sample.SampleLayoutConversion;
 import dev.jprofdata.merge.sample.SampleMergeException;
+import dev.jprofdata.merge.sample.SampleMergeJob;
 import dev.jprofdata.merge.sample.SampleMergeOptions;
 import dev.jprofdata.merge.sample.SampleMergeResult;
 import dev.jprofdata.merge.sample.SampleMerger;
 import dev.jprofdata.merge.sample.SampleOutputChecks;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,9 +66,48 @@ final class SampleMergeRun {
                 err.println(SampleMergeOptions.ignoredWithSample(o));
             }
         }
-        SampleMergeResult result;
+        boolean split = cmd.flag("--split-layout");
+        boolean compress = cmd.flag("--compress-all-sections");
+        boolean md5 = cmd.flag("--use-md5");
+        boolean partial = cmd.flag("--gen-partial-profile");
+        boolean ext = format == SampleFormat.EXTBINARY;
+        long sizeLimit = LlvmValues.uint64("--output-size-limit", cmd.string("--output-size-limit"), "ulong");
+        SampleWriteOptions writeOptions = new SampleWriteOptions(format, ext && compress, ext && md5, ext && partial,
+                split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit,
+                SampleCommandOptions.perContextSummary(cmd));
+        String maxDropped = cmd.string("--max-dropped-fraction");
+        RobustnessOptions.parseFraction(maxDropped);
+        SampleMergeJob job = new SampleMergeJob(options, maxDropped, writeOptions);
+        SampleMergeJob.Observer reports = new SampleMergeJob.Observer() {
+            @Override
+            public void merged(SampleMergeResult result) {
+                result.reportLines().forEach(err::println);
+                RobustnessOptions.reportDataLoss(err, result.dataLoss(), mode);
+            }
+
+            @Override
+            public void accepted(SampleMergeResult result) {
+                if (result.filtered()) {
+                    err.println(result.filterMessage());
+                }
+            }
+
+            @Override
+            public void writing(SampleMergeResult result) {
+                SampleProfile profile = result.profile();
+                boolean hasSymbols = profile.symbolList() != null && !profile.symbolList().isEmpty();
+                for (String w : SampleOutputChecks.warnings(format, split, hasSymbols, compress, md5, partial)) {
+                    err.println("warning: " + w);
+                }
+            }
+        };
         try {
-            result = new SampleMerger(options).merge(inputs);
+            if (output.equals("-")) {
+                job.write(inputs, StandardOutput.checked(ctx.out()), reports);
+            } else {
+                job.write(inputs, CommandOutput.target(ctx, output), reports);
+            }
+            return 0;
         } catch (SampleInputException e) {
             throw new CliException(e.getMessage() + (e.offset() >= 0 ? " (at byte " + e.offset() + ")" : ""));
         } catch (SampleMergeException e) {
@@ -81,36 +118,16 @@ final class SampleMergeRun {
             }
             err.println("error: no profile can be merged");
             return 1;
-        }
-        for (String line : result.reportLines()) {
-            err.println(line);
-        }
-        RobustnessOptions.reportDataLoss(err, result.dataLoss(), mode);
-        if (!RobustnessOptions.withinDroppedFraction(err, result.dataLoss(), cmd.string("--max-dropped-fraction"))) {
+        } catch (DroppedTooMuchException e) {
+            err.println(e.getMessage());
             return 1;
+        } catch (SampleWriteException e) {
+            // "Too much profile data" (the size limit cannot be met) names no file in LLVM.
+            throw new CliException(e.problem() == SampleWriteException.Problem.TOO_LARGE ? e.getMessage()
+                    : output + ": " + e.getMessage());
+        } catch (OutputFailedException e) {
+            throw new OutputFailure(output, e);
         }
-        if (result.filtered()) {
-            err.println(result.filterMessage());
-        }
-        SampleProfile profile = result.profile();
-        if (!SampleOutputChecks.writable(format, profile)) {
-            throw new CliException(output + ": " + SampleOutputChecks.UNSUPPORTED);
-        }
-        boolean split = cmd.flag("--split-layout");
-        boolean compress = cmd.flag("--compress-all-sections");
-        boolean md5 = cmd.flag("--use-md5");
-        boolean partial = cmd.flag("--gen-partial-profile");
-        boolean hasSymbols = profile.symbolList() != null && !profile.symbolList().isEmpty();
-        for (String w : SampleOutputChecks.warnings(format, split, hasSymbols, compress, md5, partial)) {
-            err.println("warning: " + w);
-        }
-        boolean ext = format == SampleFormat.EXTBINARY;
-        long sizeLimit = LlvmValues.uint64("--output-size-limit", cmd.string("--output-size-limit"), "ulong");
-        SampleWriteOptions writeOptions = new SampleWriteOptions(format, ext && compress, ext && md5, ext && partial,
-                split && format != SampleFormat.BINARY, cmd.flag("--extbinary-write-vtable-type-prof"), sizeLimit,
-                SampleCommandOptions.perContextSummary(cmd));
-        SampleProfileOutput.write(ctx, profile, writeOptions, output);
-        return 0;
     }
 
     /**

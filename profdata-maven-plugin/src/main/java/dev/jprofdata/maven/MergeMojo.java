@@ -18,9 +18,9 @@ import dev.jprofdata.merge.ProfileOutput;
 import dev.jprofdata.format.sample.SampleFormat;
 import dev.jprofdata.format.sample.SampleWriteOptions;
 import dev.jprofdata.merge.sample.SampleMergeException;
+import dev.jprofdata.merge.sample.SampleMergeJob;
 import dev.jprofdata.merge.sample.SampleMergeOptions;
 import dev.jprofdata.merge.sample.SampleMergeResult;
-import dev.jprofdata.merge.sample.SampleProfiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -239,26 +239,37 @@ public final class MergeMojo extends AbstractMojo {
         return writePrevVersion ? IndexedVersionPlan.previousVersion() : IndexedVersionPlan.automatic();
     }
 
-    /** The {@code sample} merge: the library's sample merge, then its writer, atomically. */
+    /**
+     * The {@code sample} merge: the library's whole sample merge ({@link SampleMergeJob}: merge, the
+     * {@code maxDroppedFraction} check, the format check, an atomic write).
+     */
     private void mergeSample(List<MergeInput> list) throws MojoExecutionException, MojoFailureException {
-        SampleMergeOptions options = SampleMergeOptions.builder().numThreads(numThreads)
-                .failureMode(parse(failureMode)).build();
-        SampleMergeResult result;
+        parseFraction(maxDroppedFraction); // checked before any input is read
+        FailureMode mode = parse(failureMode);
+        SampleMergeOptions options = SampleMergeOptions.builder().numThreads(numThreads).failureMode(mode).build();
+        SampleMergeJob job = new SampleMergeJob(options, maxDroppedFraction,
+                SampleWriteOptions.defaults(text ? SampleFormat.TEXT : SampleFormat.EXTBINARY));
+        Path out = basedir.toPath().resolve(output.toPath());
         try {
-            result = SampleProfiles.merge(list, options);
+            java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
+            job.write(list, out, new SampleMergeJob.Observer() {
+                @Override
+                public void merged(SampleMergeResult result) {
+                    for (String line : result.reportLines()) {
+                        getLog().warn("jprofdata: " + line);
+                    }
+                    for (String line : MergeReportLines.lossSummary(result.dataLoss(), mode)) {
+                        getLog().warn("jprofdata: " + line);
+                    }
+                }
+            });
         } catch (NoProfileMergedException e) {
             throw new MojoFailureException("jprofdata: no profile can be merged: " + describe(e.failures()), e);
         } catch (SampleMergeException e) {
             throw new MojoFailureException("jprofdata: " + e.getMessage(), e);
-        }
-        for (String line : result.reportLines()) {
-            getLog().warn("jprofdata: " + line);
-        }
-        Path out = basedir.toPath().resolve(output.toPath());
-        try {
-            java.nio.file.Files.createDirectories(out.toAbsolutePath().getParent());
-            SampleProfiles.write(result.profile(),
-                    SampleWriteOptions.defaults(text ? SampleFormat.TEXT : SampleFormat.EXTBINARY), out);
+        } catch (DroppedTooMuchException e) {
+            throw new MojoFailureException("jprofdata: merge dropped more than maxDroppedFraction=" + e.limit()
+                    + " of its input: " + e.dataLoss().droppedShares() + "; nothing was written", e);
         } catch (IOException e) {
             throw new MojoExecutionException("jprofdata: cannot write " + out + ": " + e.getMessage(), e);
         }

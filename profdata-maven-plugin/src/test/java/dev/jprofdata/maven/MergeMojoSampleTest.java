@@ -47,6 +47,27 @@ class MergeMojoSampleTest {
     }
 
     @Test
+    void maxDroppedFractionRefusesASampleMergeAndWritesNothing() throws Exception {
+        assumeTrue(Files.exists(fixtures().resolve("profiles/bad/garbage.txt")), "no fixtures");
+        String garbage = fixtures().resolve("profiles/bad/garbage.txt").toString();
+        MergeMojo lossy = mojo(List.of("plain.proftext", garbage), "lossy.sprof", false);
+        lossy.failureMode = "warn";
+        lossy.maxDroppedFraction = "0.25";
+        Files.writeString(lossy.output.toPath(), "earlier");
+
+        assertThatThrownBy(lossy::execute).isInstanceOf(MojoFailureException.class)
+                .hasMessageContaining("merge dropped more than maxDroppedFraction=0.25 of its input")
+                .hasMessageContaining("nothing was written");
+        assertThat(Files.readString(lossy.output.toPath())).isEqualTo("earlier");
+
+        // Half the inputs lost is within a half: written.
+        lossy.maxDroppedFraction = "0.5";
+        lossy.execute();
+        assertThat(Files.readAllBytes(lossy.output.toPath()))
+                .isEqualTo(Files.readAllBytes(fixtures().resolve("golden/out/sample_ext_plain.sprof")));
+    }
+
+    @Test
     void probeAndLineProfilesFailTheGoal() {
         assumeTrue(Files.exists(fixtures().resolve("profiles/sample/hash1.proftext")), "no fixtures");
         MergeMojo mixed = mojo(List.of("hash1.proftext", "plain.proftext"), "x.sprof", false);

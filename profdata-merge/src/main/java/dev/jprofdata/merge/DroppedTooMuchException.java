@@ -11,10 +11,23 @@ public final class DroppedTooMuchException extends Exception {
     private final String limit;
 
     /** {@code line}: the command's error line; {@code limit}: the fraction as given. */
-    DroppedTooMuchException(String line, DataLoss dataLoss, String limit) {
+    private DroppedTooMuchException(String line, DataLoss dataLoss, String limit) {
         super(line);
         this.dataLoss = dataLoss;
         this.limit = limit;
+    }
+
+    /**
+     * Refuses {@code loss} when it is more than {@code fraction} (a number from 0 to 1 as given;
+     * null: no limit) allows.
+     *
+     * @throws IllegalArgumentException when {@code fraction} is not a number from 0 to 1
+     */
+    public static void check(DataLoss loss, String fraction) throws DroppedTooMuchException {
+        String line = MergeReportLines.droppedTooMuch(loss, fraction);
+        if (line != null) {
+            throw new DroppedTooMuchException(line, loss, fraction.trim());
+        }
     }
 
     /** The limit as it was given (trimmed). */

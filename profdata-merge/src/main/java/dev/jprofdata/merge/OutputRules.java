@@ -36,10 +36,7 @@ public record OutputRules(ProfileOutput output, boolean dropUnsupported, String 
      * @throws DroppedTooMuchException when it dropped more; nothing should be written then
      */
     public void checkDropped(MergeResult result) throws DroppedTooMuchException {
-        String line = MergeReportLines.droppedTooMuch(result.dataLoss(), maxDroppedFraction);
-        if (line != null) {
-            throw new DroppedTooMuchException(line, result.dataLoss(), maxDroppedFraction.trim());
-        }
+        DroppedTooMuchException.check(result.dataLoss(), maxDroppedFraction);
     }
 
     /**
