@@ -37,6 +37,8 @@ final class JvmTuning {
 
     /** show, overlap and order whose file arguments total less than this are small. */
     static final long SMALL_INPUT_BYTES = 16L << 20;
+    /** From this total size of its input files on, a merge of indexed profiles is {@link Case#MERGE_INDEXED_BIG}. */
+    static final long BIG_INDEXED_MERGE_BYTES = 128L << 20;
 
     /** What an option is about, which decides whether a user's own options replace it. */
     enum Kind {
@@ -133,15 +135,17 @@ final class JvmTuning {
                         + " simple array loops that C1 compiles well; C2 costs more CPU in compilation than it saves,"
                         + " even on multi-GB inputs (bench/RESULTS.md, 2026-11-24).")),
         MERGE_INDEXED("a merge whose first input files are indexed profiles", true,
-                new Option(Kind.COLLECTOR, "-XX:+UseParallelGC", "Every merged function stays in the heap until the"
-                        + " output is written (in the merge state's columns, then as the records written): the"
-                        + " parallel collector, on every core, takes a 100 MB profile merged with itself from 4.0"
-                        + " to 3.3 s and 5.2 to 5.0 s of CPU, for 690 instead of 755 MB of peak RSS (bench/RESULTS.md,"
-                        + " 2026-11-27 fourth session)."),
-                new Option(Kind.OTHER, "-XX:TieredStopAtLevel=1", "C1 alone: the columnar merge state spends its time"
-                        + " in simple array loops, and C2's compile time costs more CPU than it saves: 20 indexed"
-                        + " shards of 3 MB 1.4 -> 0.8 s of CPU, the 100 MB profile merged with itself 5.0 -> 4.6 s"
-                        + " (but 3.3 -> 4.0 s of wall time: C2 compiles on the second core, and its code is faster).")),
+                parallelForIndexed(), c1ForIndexed()),
+        MERGE_INDEXED_BIG("a merge whose first input files are indexed profiles of 128 MiB or more in all", true,
+                parallelForIndexed(),
+                new Option(Kind.HEAP, "-Xmn512m", "What such a merge keeps grows to hundreds of MB (its columns"
+                        + " and their growing arrays); with the default young generation it is copied by three or"
+                        + " four young collections and one full one. A 512 MB young generation holds it until"
+                        + " one young collection: the 100 MB profile merged with itself 3.89 -> 3.51 s of CPU,"
+                        + " 4 pauses of 450 ms -> 1 of 175 ms, the same peak RSS (715 -> 738 MB; a larger initial"
+                        + " heap instead, -XX:InitialRAMPercentage=4, 3.71 s and 967 MB; bench/RESULTS.md, tenth"
+                        + " session). Smaller merges allocate less than the default young generation holds."),
+                c1ForIndexed()),
         MERGE_TEXT("a merge of text profiles, or of a mix of kinds", true,
                 serial(),
                 new Option(Kind.HEAP, "-Xmn8m", "Text and mixed inputs keep every function in the heap too ..."),
@@ -225,6 +229,21 @@ final class JvmTuning {
         }
     }
 
+    private static Option parallelForIndexed() {
+        return new Option(Kind.COLLECTOR, "-XX:+UseParallelGC", "Every merged function stays in the heap until the"
+                + " output is written (in the merge state's columns, then as the records written): the"
+                + " parallel collector, on every core, takes a 100 MB profile merged with itself from 4.0"
+                + " to 3.3 s and 5.2 to 5.0 s of CPU, for 690 instead of 755 MB of peak RSS (bench/RESULTS.md,"
+                + " 2026-11-27 fourth session).");
+    }
+
+    private static Option c1ForIndexed() {
+        return new Option(Kind.OTHER, "-XX:TieredStopAtLevel=1", "C1 alone: the columnar merge state spends its time"
+                + " in simple array loops, and C2's compile time costs more CPU than it saves: 20 indexed"
+                + " shards of 3 MB 1.4 -> 0.8 s of CPU, the 100 MB profile merged with itself 5.0 -> 4.6 s"
+                + " (but 3.3 -> 4.0 s of wall time: C2 compiles on the second core, and its code is faster).");
+    }
+
     private static Option serial() {
         return new Option(Kind.COLLECTOR, "-XX:+UseSerialGC", SERIAL_WHY);
     }
@@ -304,7 +323,8 @@ final class JvmTuning {
                 }
                 return switch (inputKind(rest, cwd)) {
                     case RAW -> Case.MERGE_RAW;
-                    case INDEXED -> Case.MERGE_INDEXED;
+                    case INDEXED -> inputBytes(rest, cwd) >= BIG_INDEXED_MERGE_BYTES ? Case.MERGE_INDEXED_BIG
+                            : Case.MERGE_INDEXED;
                     case OTHER -> Case.MERGE_TEXT;
                 };
             }
@@ -358,6 +378,27 @@ final class JvmTuning {
             checked++;
         }
         return first == null ? InputKind.RAW : first;
+    }
+
+    /**
+     * The total size of the files a merge command line names as inputs (not the values of
+     * {@link #FILE_VALUED} options such as {@code -o}; directories and lists not looked into).
+     */
+    static long inputBytes(List<String> args, Path cwd) {
+        long total = 0;
+        String prev = "";
+        for (String a : args) {
+            boolean isValue = FILE_VALUED.contains(prev);
+            prev = isValue ? "" : a;
+            if (isValue || a.startsWith("-")) {
+                continue;
+            }
+            Path p = regularFile(cwd, a);
+            if (p != null) {
+                total += sizeOf(p);
+            }
+        }
+        return total;
     }
 
     /** Raw profiles' first 8 bytes in file order: 64- and 32-bit, little- and big-endian. */

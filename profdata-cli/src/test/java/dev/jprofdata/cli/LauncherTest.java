@@ -145,10 +145,15 @@ class LauncherTest {
 
     /** A sparse file of 20 MiB (over the small-input limit) starting with the first 8 bytes of {@code like}. */
     private Path big(String name, byte[] head) throws IOException {
+        return big(name, head, 20L << 20);
+    }
+
+    /** A sparse file of {@code length} bytes that starts with {@code head}'s first 8 bytes. */
+    private Path big(String name, byte[] head, long length) throws IOException {
         Path p = root.resolve(name);
         try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
             f.write(head, 0, Math.min(8, head.length));
-            f.setLength(20L << 20);
+            f.setLength(length);
         }
         return p;
     }
@@ -255,6 +260,22 @@ class LauncherTest {
     }
 
     @Test
+    void bigIndexedMergesGetAYoungGenerationThatHoldsWhatTheyKeep() throws Exception {
+        byte[] head = Files.readAllBytes(copyFixture("ir_a.profdata"));
+        Path half = big("half.profdata", head, JvmTuning.BIG_INDEXED_MERGE_BYTES / 2);
+        Path less = big("less.profdata", head, JvmTuning.BIG_INDEXED_MERGE_BYTES / 2 - 1);
+        // Two halves reach the limit; one byte less, or a big output (-o), does not.
+        assertThat(options("merge", "-o", "out.profdata", half.toString(), half.toString()))
+                .contains("-XX:+UseParallelGC", "-Xmn512m", "-XX:TieredStopAtLevel=1");
+        assertThat(options("merge", "-o", "out.profdata", half.toString(), less.toString())).doesNotContain("-Xmn512m");
+        assertThat(options("merge", "-o", half.toString(), less.toString())).doesNotContain("-Xmn512m");
+        // A heap size of the user's own replaces it; the collector stays.
+        List<String> printed = launch(Map.of("JAVA_OPTS", "-Xmx8g"), "merge", "-o", "out.profdata", half.toString(),
+                half.toString());
+        assertThat(argfileOf(printed)).isEqualTo("merge-indexed-big.own-heap");
+    }
+
+    @Test
     void textAndMixedMergesGrowTheSerialHeapInLargeSteps() throws Exception {
         Path text = copyFixture("ir.proftext");
         Path raw = copyFixture("ir_1.profraw");
@@ -277,6 +298,7 @@ class LauncherTest {
         Path rawB = copyFixture("ir_2.profraw");
         Path text = copyFixture("ir.proftext");
         Path indexed = big("big.profdata", Files.readAllBytes(small));
+        Path bigIndexed = big("bigger.profdata", Files.readAllBytes(small), JvmTuning.BIG_INDEXED_MERGE_BYTES);
         Path bigText = big("big.proftext", "# IR level profile\n".getBytes(StandardCharsets.US_ASCII));
         Path list = Files.writeString(root.resolve("inputs.list"), raw + "\n");
         List<List<String>> lines = List.of(
@@ -300,6 +322,8 @@ class LauncherTest {
                 List.of("merge", text.toString()),
                 List.of("merge", raw.toString(), small.toString()),
                 List.of("merge", "-o", "-o", small.toString()),
+                List.of("merge", "-o", "out.profdata", indexed.toString(), bigIndexed.toString()),
+                List.of("merge", bigIndexed.toString(), "-o", indexed.toString()),
                 List.of("merge", "--sample", "-f", list.toString(), "-o", "out.sprof"),
                 List.of("merge", "-sample", raw.toString(), small.toString()),
                 List.of("pc-sampling", "report", small.toString()),
