@@ -134,9 +134,8 @@ final class InputLoader {
         DeviceInputs.attachSideFile(reader, input, options, deviceWarnings, details);
         try (reader) {
             // Every input reaches the state in batches: straight from the file where the reader
-            // can and nothing looks at the records on the way, else filled from its records.
-            // Every input reaches the state in batches: straight from the file where the reader
-            // can and nothing looks at the records on the way, else filled from its records.
+            // can and nothing looks at the records on the way (read ahead on a second thread when
+            // the merge has one to spare), else filled from its records.
             boolean fromFile = readsBatches(reader, estimate);
             try (Batches batches = fromFile && readAhead ? new Batches.Ahead(new ReadAhead((BatchReader) reader, true))
                     : fromFile ? new Batches.Direct(((BatchReader) reader)::nextBatch)

@@ -61,7 +61,9 @@ public final class MergeJob {
      */
     public MergeJob(ProfileMerger merger, OutputRules rules, boolean split) {
         this.merger = merger;
-        this.rules = rules;
+        // The output is written with the merge's threads (the same bytes for any number).
+        this.rules = new OutputRules(rules.output().withThreads(merger.threads()), rules.dropUnsupported(),
+                rules.maxDroppedFraction());
         this.split = split;
     }
 

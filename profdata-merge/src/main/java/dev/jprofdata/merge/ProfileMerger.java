@@ -346,6 +346,11 @@ public final class ProfileMerger {
         }
     }
 
+    /** The threads this merger may use at most: {@code --num-threads}, or the processors for 0. */
+    int threads() {
+        return options.numThreads() > 0 ? options.numThreads() : Runtime.getRuntime().availableProcessors();
+    }
+
     private static boolean anyRawFile(List<Integer> accepted, List<Object> probed) {
         for (int i : accepted) {
             if (probed.get(i) instanceof KindProbe.Head head && head.rawFile()) {

@@ -22,8 +22,20 @@ import java.util.List;
  * @param text text output instead of indexed
  * @param plan the indexed version (contents already prepared for it, {@link IndexedVersionPlan#prepare});
  *     unused for text
+ * @param threads how many threads an indexed output may be written with (the same bytes for any;
+ *     {@link IndexedProfileWriter#writeTo(ProfileContents, int, boolean, java.nio.channels.SeekableByteChannel, int)})
  */
-public record ProfileOutput(boolean text, IndexedVersionPlan plan) {
+public record ProfileOutput(boolean text, IndexedVersionPlan plan, int threads) {
+
+    /** Written on one thread. */
+    public ProfileOutput(boolean text, IndexedVersionPlan plan) {
+        this(text, plan, 1);
+    }
+
+    /** The same output, written with up to {@code threads} threads. */
+    public ProfileOutput withThreads(int threads) {
+        return new ProfileOutput(text, plan, Math.max(1, threads));
+    }
 
     /** Text output (compressed by the target's name). */
     public static ProfileOutput asText() {
@@ -63,13 +75,13 @@ public record ProfileOutput(boolean text, IndexedVersionPlan plan) {
             buffered.flush();
         } else {
             AtomicOutput.writeThrough(out, tmp -> IndexedProfileWriter.write(contents, plan.version(),
-                    plan.legacyRecordOrder(), tmp));
+                    plan.legacyRecordOrder(), tmp, threads));
         }
     }
 
     private AtomicOutput.Producer producer(ProfileContents contents, Path target) {
         if (!text) {
-            return tmp -> IndexedProfileWriter.write(contents, plan.version(), plan.legacyRecordOrder(), tmp);
+            return tmp -> IndexedProfileWriter.write(contents, plan.version(), plan.legacyRecordOrder(), tmp, threads);
         }
         Compression compression = Compression.forFileName(target.getFileName().toString());
         return tmp -> {

@@ -61,6 +61,11 @@ final class ChainedHashTableLayout {
         return new ChainedHashTableLayout(head.length, start, items);
     }
 
+    /** Every item, bucket after bucket: the order the table's keys are written in (not to be changed). */
+    int[] itemsInOrder() {
+        return items;
+    }
+
     private static int[] emptyBuckets(int count) {
         int[] b = new int[count];
         Arrays.fill(b, -1);

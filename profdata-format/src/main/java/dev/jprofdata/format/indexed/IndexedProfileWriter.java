@@ -73,9 +73,18 @@ public final class IndexedProfileWriter {
      */
     public static void write(ProfileContents contents, int version, boolean legacyRecordOrder, Path out)
             throws IOException {
+        write(contents, version, legacyRecordOrder, out, 1);
+    }
+
+    /**
+     * {@link #write(ProfileContents, int, boolean, Path)} with up to {@code threads} threads (the same
+     * bytes; {@link #writeTo(ProfileContents, int, boolean, SeekableByteChannel, int)}).
+     */
+    public static void write(ProfileContents contents, int version, boolean legacyRecordOrder, Path out, int threads)
+            throws IOException {
         try (FileChannel ch = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            writeTo(contents, version, legacyRecordOrder, ch);
+            writeTo(contents, version, legacyRecordOrder, ch, threads);
         }
     }
 
@@ -103,6 +112,23 @@ public final class IndexedProfileWriter {
      */
     public static void writeTo(ProfileContents contents, int version, boolean legacyRecordOrder,
             SeekableByteChannel channel) throws IOException {
+        writeTo(contents, version, legacyRecordOrder, channel, 1);
+    }
+
+    /**
+     * {@link #writeTo(ProfileContents, int, boolean, SeekableByteChannel)} with up to {@code threads}
+     * threads: the names' hashes are computed in parallel, and the records are built on a second
+     * thread ahead of the one encoding them ({@link GroupsAhead}) when there are enough of them. The
+     * bytes are the same for every thread count.
+     */
+    public static void writeTo(ProfileContents contents, int version, boolean legacyRecordOrder,
+            SeekableByteChannel channel, int threads) throws IOException {
+        writeTo(contents, version, legacyRecordOrder, channel, threads, PARALLEL_FROM);
+    }
+
+    /** The same, with the threads used from {@code parallelFrom} names on (tests use fewer than the 65,536). */
+    static void writeTo(ProfileContents contents, int version, boolean legacyRecordOrder,
+            SeekableByteChannel channel, int threads, int parallelFrom) throws IOException {
         if (version < IndexedFormat.MIN_WRITE_VERSION || version > IndexedFormat.MAX_VERSION) {
             throw new IllegalArgumentException("can write only versions " + IndexedFormat.MIN_WRITE_VERSION + " to "
                     + IndexedFormat.MAX_VERSION + ", not " + version);
@@ -136,8 +162,12 @@ public final class IndexedProfileWriter {
         long summaryAt = out.position();
         out.zeros(cs ? 2L * summarySize : summarySize);
 
+        // Threads pay only where there is enough to share: starting them and compiling their code
+        // costs more than they save on 20,000 names (20 indexed shards on two threads: 0.65 ->
+        // 0.70 s with them from 4,096 names on; bench/RESULTS.md, tenth session).
+        boolean parallel = threads > 1 && contents.groups().size() >= parallelFrom;
         long hashOffset = writeHashTable(contents.groups(), version, legacyRecordOrder, out, normal,
-                contextSensitive);
+                contextSensitive, parallel ? threads : 1);
 
         long binaryIdOffset = 0;
         if (Part.BINARY_IDS.in(version)) {
@@ -225,27 +255,31 @@ public final class IndexedProfileWriter {
     }
 
     /** Writes the payload, padding and bucket table; returns the table's offset. */
+    /** How many names a table needs before its writing is shared between threads. */
+    static final int PARALLEL_FROM = 1 << 16;
+
     private static long writeHashTable(List<NameGroup> groups, int version, boolean legacyRecordOrder, ChannelSink out,
-            SummaryBuilder normal, SummaryBuilder contextSensitive) throws IOException {
+            SummaryBuilder normal, SummaryBuilder contextSensitive, int threads) throws IOException {
         if (legacyRecordOrder && !Part.SORTED_NAMES.in(version)) {
             groups = inStringMapOrder(groups);
         }
-        long[] keyHashes = new long[groups.size()];
-        for (int i = 0; i < keyHashes.length; i++) {
-            keyHashes[i] = Names.md5(ProfileContents.nameOf(groups, i));
-        }
+        boolean parallel = threads > 1;
+        long[] keyHashes = KeyHashes.of(groups, threads);
         ChainedHashTableLayout layout = ChainedHashTableLayout.of(keyHashes);
         long[] bucketOffsets = new long[layout.numBuckets()];
-        for (int b = 0; b < layout.numBuckets(); b++) {
-            int size = layout.bucketSize(b);
-            if (size == 0) {
-                continue;
-            }
-            bucketOffsets[b] = out.position();
-            out.u16(size);
-            for (int i = 0; i < size; i++) {
-                int item = layout.item(b, i);
-                writeKey(groups.get(item), keyHashes[item], version, legacyRecordOrder, out, normal, contextSensitive);
+        try (GroupsAhead ahead = parallel ? new GroupsAhead(groups, layout.itemsInOrder()) : null) {
+            for (int b = 0; b < layout.numBuckets(); b++) {
+                int size = layout.bucketSize(b);
+                if (size == 0) {
+                    continue;
+                }
+                bucketOffsets[b] = out.position();
+                out.u16(size);
+                for (int i = 0; i < size; i++) {
+                    int item = layout.item(b, i);
+                    NameGroup group = ahead != null ? ahead.next() : groups.get(item);
+                    writeKey(group, keyHashes[item], version, legacyRecordOrder, out, normal, contextSensitive);
+                }
             }
         }
         long tableOffset = IndexedFormat.alignTo8(out.position());
