@@ -69,11 +69,7 @@ public final class SampleMergeJob {
     public SampleMergeResult write(List<MergeInput> inputs, Path target, Observer observer)
             throws IOException, NoProfileMergedException, DroppedTooMuchException {
         SampleMergeResult result = checked(inputs, observer);
-        AtomicOutput.write(target, tmp -> {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
-                SampleProfileWriters.write(result.profile(), writeOptions, out);
-            }
-        });
+        AtomicOutput.write(target, producer(result));
         return result;
     }
 
@@ -81,12 +77,17 @@ public final class SampleMergeJob {
     public SampleMergeResult write(List<MergeInput> inputs, OutputStream stream, Observer observer)
             throws IOException, NoProfileMergedException, DroppedTooMuchException {
         SampleMergeResult result = checked(inputs, observer);
-        AtomicOutput.writeThrough(stream, tmp -> {
+        AtomicOutput.writeThrough(stream, producer(result));
+        return result;
+    }
+
+    /** Writes the merged profile into the temporary file the atomic output gives. */
+    private AtomicOutput.Producer producer(SampleMergeResult result) {
+        return tmp -> {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
                 SampleProfileWriters.write(result.profile(), writeOptions, out);
             }
-        });
-        return result;
+        };
     }
 
     private SampleMergeResult checked(List<MergeInput> inputs, Observer observer)
