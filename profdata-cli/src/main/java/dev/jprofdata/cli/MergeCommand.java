@@ -19,7 +19,7 @@ import dev.jprofdata.merge.FunctionNameFilter;
 import dev.jprofdata.merge.MergeReportLines;
 import dev.jprofdata.merge.RepeatedValues;
 import dev.jprofdata.merge.ValueMerge;
-import dev.jprofdata.merge.sample.SampleSupplement;
+import dev.jprofdata.merge.sample.SupplementJob;
 import dev.jprofdata.format.sample.SampleProfile;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -366,28 +366,25 @@ final class MergeCommand extends DeclaredCommand {
         long coldThreshold = LlvmValues.uint32("--instr-prof-cold-threshold", string("--instr-prof-cold-threshold"));
         float zeroThreshold = LlvmValues.float32("--zero-counter-threshold", string("--zero-counter-threshold"));
         SampleProfile sampleProfile = SampleMergeRun.readOne(ctx, this, sampleFile);
-        MergeResult instr;
+        SupplementJob job = new SupplementJob(new OutputRules(profileOutput(), dropUnsupported, null), minSize,
+                zeroThreshold, coldThreshold);
         try {
-            instr = new ProfileMerger(MergeOptions.builder().numThreads(1).failureMode(FailureMode.ANY).build())
-                    .merge(inputs);
+            job.write(inputs.get(0), sampleProfile, CommandOutput.target(ctx, output), new SupplementJob.Observer() {
+                @Override
+                public void adjusted(List<String> warnings) {
+                    warnings.forEach(w -> ctx.err().println("warning: " + w));
+                }
+
+                @Override
+                public void prepared(List<String> leftOut) {
+                    leftOut.forEach(line -> ctx.err().println("summary: " + line));
+                }
+            });
         } catch (NoProfileMergedException e) {
             InputFailure f = e.failures().get(0);
             throw new CliException(f.file() + ": " + f.describe());
-        }
-        SampleSupplement.Result adjusted = SampleSupplement.adjust(instr.contents(), sampleProfile, minSize,
-                zeroThreshold, coldThreshold);
-        for (String w : adjusted.warnings()) {
-            ctx.err().println("warning: " + w);
-        }
-        OutputRules.Prepared prepared;
-        try {
-            prepared = new OutputRules(profileOutput(), dropUnsupported, null).prepare(adjusted.contents());
         } catch (IndexedVersionPlan.DataWouldBeLostException e) {
             throw new CliException(e.report("summary: ", "add --drop-unsupported"));
-        }
-        prepared.leftOut().forEach(line -> ctx.err().println("summary: " + line));
-        try {
-            profileOutput().write(prepared.contents(), CommandOutput.target(ctx, output));
         } catch (OutputFailedException e) {
             throw new OutputFailure(output, e);
         }
