@@ -466,8 +466,13 @@ final class FunctionColumns {
      */
     ProfileRecord record(int s) {
         // A copy of the per-kind array: a caller that replaced a kind's sites would otherwise
-        // change every later record of the slot.
-        return new ProfileRecord(keys.name(s), keys.hash(s), countsOf(s), bitmapOf(s), finishedSites[s].clone(), null);
+        // change every later record of the slot. A new array and arraycopy, not clone() or
+        // Arrays.copyOf: under C1 the first is a call into the VM and the second makes the array
+        // by reflection (100 MB merged with itself: 225 and 130 of 3,100 profile samples).
+        ValueSite[][] sites = finishedSites[s];
+        ValueSite[][] copy = new ValueSite[sites.length][];
+        System.arraycopy(sites, 0, copy, 0, sites.length);
+        return new ProfileRecord(keys.name(s), keys.hash(s), countsOf(s), bitmapOf(s), copy, null);
     }
 
     /** Whether every counter and bitmap byte of live slot {@code s} is 0 ({@link ProfileRecord#isAllZero}). */
