@@ -358,10 +358,34 @@ final class JvmTuning {
      */
     static InputKind inputKind(List<String> args, Path cwd) {
         InputKind first = null;
-        int checked = 0;
+        for (Path p : inputFiles(args, cwd, 3)) {
+            InputKind kind = kindOf(p);
+            first = first == null || first == kind ? kind : InputKind.OTHER;
+        }
+        return first == null ? InputKind.RAW : first;
+    }
+
+    /**
+     * The total size of the files a merge command line names as inputs (directories and lists not
+     * looked into).
+     */
+    static long inputBytes(List<String> args, Path cwd) {
+        long total = 0;
+        for (Path p : inputFiles(args, cwd, Integer.MAX_VALUE)) {
+            total += sizeOf(p);
+        }
+        return total;
+    }
+
+    /**
+     * The first {@code limit} regular files a command line names as inputs: not options, and not the
+     * values of {@link #FILE_VALUED} options such as {@code -o}.
+     */
+    private static List<Path> inputFiles(List<String> args, Path cwd, int limit) {
+        List<Path> files = new ArrayList<>();
         String prev = "";
         for (String a : args) {
-            if (checked >= 3) {
+            if (files.size() >= limit) {
                 break;
             }
             boolean isValue = FILE_VALUED.contains(prev);
@@ -370,35 +394,11 @@ final class JvmTuning {
                 continue;
             }
             Path p = regularFile(cwd, a);
-            if (p == null) {
-                continue;
-            }
-            InputKind kind = kindOf(p);
-            first = first == null || first == kind ? kind : InputKind.OTHER;
-            checked++;
-        }
-        return first == null ? InputKind.RAW : first;
-    }
-
-    /**
-     * The total size of the files a merge command line names as inputs (not the values of
-     * {@link #FILE_VALUED} options such as {@code -o}; directories and lists not looked into).
-     */
-    static long inputBytes(List<String> args, Path cwd) {
-        long total = 0;
-        String prev = "";
-        for (String a : args) {
-            boolean isValue = FILE_VALUED.contains(prev);
-            prev = isValue ? "" : a;
-            if (isValue || a.startsWith("-")) {
-                continue;
-            }
-            Path p = regularFile(cwd, a);
             if (p != null) {
-                total += sizeOf(p);
+                files.add(p);
             }
         }
-        return total;
+        return files;
     }
 
     /** Raw profiles' first 8 bytes in file order: 64- and 32-bit, little- and big-endian. */

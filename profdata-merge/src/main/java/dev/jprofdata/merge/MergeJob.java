@@ -51,6 +51,8 @@ public final class MergeJob {
 
     private final ProfileMerger merger;
     private final OutputRules rules;
+    /** The rules' output, written with the merge's threads (the same bytes for any number). */
+    private final ProfileOutput output;
     private final boolean split;
 
     /**
@@ -61,9 +63,8 @@ public final class MergeJob {
      */
     public MergeJob(ProfileMerger merger, OutputRules rules, boolean split) {
         this.merger = merger;
-        // The output is written with the merge's threads (the same bytes for any number).
-        this.rules = new OutputRules(rules.output().withThreads(merger.threads()), rules.dropUnsupported(),
-                rules.maxDroppedFraction());
+        this.rules = rules;
+        this.output = rules.output().withThreads(merger.threads());
         this.split = split;
     }
 
@@ -82,14 +83,14 @@ public final class MergeJob {
             NoProfileMergedException, DroppedTooMuchException, IndexedVersionPlan.DataWouldBeLostException {
         if (!split) {
             ProfileContents contents = prepared(checked(inputs, merged(inputs, observer), observer), observer);
-            rules.output().write(contents, target);
+            output.write(contents, target);
             return new Written(target, inputs.size(), null, 0);
         }
         HostDeviceMerge merged = merger.mergeSplit(inputs);
         if (!merged.mixed()) {
             HostDeviceMerge.Part part = merged.only();
             ProfileContents contents = prepared(checked(part.inputs(), result(part, observer), observer), observer);
-            rules.output().write(contents, target);
+            output.write(contents, target);
             return new Written(target, part.inputs().size(), null, 0);
         }
         MergeResult host = checked(merged.host().inputs(), result(merged.host(), observer), observer);
@@ -97,7 +98,7 @@ public final class MergeJob {
         ProfileContents hostContents = prepared(host, observer);
         ProfileContents deviceContents = prepared(device, observer);
         Path deviceTarget = DeviceProfiles.deviceOutputFor(target);
-        rules.output().write(hostContents, target, deviceContents, deviceTarget);
+        output.write(hostContents, target, deviceContents, deviceTarget);
         return new Written(target, merged.host().inputs().size(), deviceTarget, merged.device().inputs().size());
     }
 
@@ -108,7 +109,7 @@ public final class MergeJob {
      */
     public void write(List<MergeInput> inputs, OutputStream out, Observer observer) throws IOException,
             NoProfileMergedException, DroppedTooMuchException, IndexedVersionPlan.DataWouldBeLostException {
-        rules.output().write(prepared(checked(inputs, merged(inputs, observer), observer), observer), out);
+        output.write(prepared(checked(inputs, merged(inputs, observer), observer), observer), out);
     }
 
     private MergeResult merged(List<MergeInput> inputs, Observer observer)

@@ -1,17 +1,14 @@
 package dev.jprofdata.merge.sample;
 
 import dev.jprofdata.format.io.AtomicOutput;
-import dev.jprofdata.format.sample.SampleProfileWriters;
 import dev.jprofdata.format.sample.SampleWriteException;
 import dev.jprofdata.format.sample.SampleWriteOptions;
 import dev.jprofdata.merge.DroppedTooMuchException;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.MergeReportLines;
 import dev.jprofdata.merge.NoProfileMergedException;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -69,7 +66,7 @@ public final class SampleMergeJob {
     public SampleMergeResult write(List<MergeInput> inputs, Path target, Observer observer)
             throws IOException, NoProfileMergedException, DroppedTooMuchException {
         SampleMergeResult result = checked(inputs, observer);
-        AtomicOutput.write(target, producer(result));
+        SampleProfiles.write(result.profile(), writeOptions, target);
         return result;
     }
 
@@ -77,17 +74,8 @@ public final class SampleMergeJob {
     public SampleMergeResult write(List<MergeInput> inputs, OutputStream stream, Observer observer)
             throws IOException, NoProfileMergedException, DroppedTooMuchException {
         SampleMergeResult result = checked(inputs, observer);
-        AtomicOutput.writeThrough(stream, producer(result));
+        AtomicOutput.writeThrough(stream, SampleProfiles.producer(result.profile(), writeOptions));
         return result;
-    }
-
-    /** Writes the merged profile into the temporary file the atomic output gives. */
-    private AtomicOutput.Producer producer(SampleMergeResult result) {
-        return tmp -> {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
-                SampleProfileWriters.write(result.profile(), writeOptions, out);
-            }
-        };
     }
 
     private SampleMergeResult checked(List<MergeInput> inputs, Observer observer)

@@ -72,10 +72,15 @@ public final class SampleProfiles {
      * put in place only when complete.
      */
     public static void write(SampleProfile profile, SampleWriteOptions options, Path target) throws IOException {
-        AtomicOutput.write(target, tmp -> {
+        AtomicOutput.write(target, producer(profile, options));
+    }
+
+    /** Writes {@code profile} into the temporary file an atomic output gives (a file or a stream's). */
+    static AtomicOutput.Producer producer(SampleProfile profile, SampleWriteOptions options) {
+        return tmp -> {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
                 SampleProfileWriters.write(profile, options, out);
             }
-        });
+        };
     }
 }
