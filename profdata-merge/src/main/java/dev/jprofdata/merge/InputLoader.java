@@ -12,6 +12,7 @@ import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ReadAhead;
 import dev.jprofdata.format.RecordBatch;
 import dev.jprofdata.format.io.MappedFaults;
+import dev.jprofdata.merge.state.InputRecords;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
 import java.io.IOException;
@@ -143,7 +144,7 @@ final class InputLoader {
                             (r, at) -> prepare(r, at, input, reader, estimate, details))::next)) {
                 for (RecordBatch batch; (batch = batches.next()) != null; ) {
                     // The state sums the counters it adds (Saturating.cappedSum, pseudo counts as 0).
-                    countsRead = Saturating.add(countsRead, state.add(batch, input.weight(), inputIndex, ordinal));
+                    countsRead = Saturating.add(countsRead, state.add(new InputRecords(batch, input.weight(), inputIndex, ordinal)));
                     ordinal += batch.size();
                 }
             }

@@ -8,7 +8,7 @@ import dev.jprofdata.format.raw.Words;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.state.BulkContribution;
 import dev.jprofdata.merge.state.BulkValues;
-import dev.jprofdata.merge.state.FlatRecords;
+import dev.jprofdata.merge.state.SummedRecords;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import java.util.List;
  * ({@link BinaryGroups}' shared functions), and its value sites may be another group's
  * ({@link SharedValueSites}).
  */
-final class BinaryGroup implements FlatRecords {
+final class BinaryGroup implements SummedRecords {
     /** With counters below 2^56, a weight up to 255 cannot overflow the weighted value. */
     static final long MAX_WEIGHT = 255;
     /** Counters of 2^56 and more: the ordinary reader warns about them, so such a run is read that way. */
@@ -59,7 +59,7 @@ final class BinaryGroup implements FlatRecords {
      */
     List<Donor> donors;
     /**
-     * After {@link #emit}: which records went into the state as bulk records (the state then
+     * After {@link #emit}: which records went into the state with their value sites (the state then
      * owns their sites, and lets go of each as it finishes it); null when none did.
      */
     boolean[] emittedBulk;
@@ -190,34 +190,23 @@ final class BinaryGroup implements FlatRecords {
     }
 
     /**
-     * Puts the group into {@code state}: records with value data as bulk records, the rest flat;
-     * false when its files must be read one by one.
+     * Puts the group into {@code state} as summed records (records with value data are added up
+     * there, the rest kept flat); false when its files must be read one by one.
      */
     boolean emit(MergeState state) {
         if (!canEmit()) {
             return false;
         }
-        boolean anyFlat = false;
-        emittedBulk = values == null ? null : new boolean[layout.numRecords()];
-        for (int r = 0; r < layout.numRecords(); r++) {
-            if (isMergedAway(r)) {
-                continue; // in an earlier group's record of the function
-            }
-            if (isFlat(r)) {
-                anyFlat = true;
-            } else {
-                // A borrowed record's sites are in its owner's; it brings empty ones of its shape.
-                BulkValues sites = isBorrowed(r) ? BulkValues.emptySites(siteCounts(r)) : values[r];
-                state.addBulk(new ProfileRecord(name(r), hash(r), counts(r), new byte[0],
-                        ProfileRecord.noValueSites(), null), contribution(r), sites);
-                emittedBulk[r] = true;
+        state.add(this);
+        if (values != null) {
+            // The state owns the value sites now; which records had them still tells the flat ones.
+            emittedBulk = new boolean[layout.numRecords()];
+            for (int r = 0; r < values.length; r++) {
+                emittedBulk[r] = values[r] != null;
             }
         }
         values = null;
         borrowed = null;
-        if (anyFlat) {
-            state.addFlat(this);
-        }
         return true;
     }
 
@@ -325,7 +314,7 @@ final class BinaryGroup implements FlatRecords {
     }
 
     @Override
-    public boolean absorb(FlatRecords records) {
+    public boolean absorb(SummedRecords records) {
         if (!(records instanceof BinaryGroup other) || (emittedBulk == null) != (other.emittedBulk == null)
                 || mergedAway != null || donors != null || other.mergedAway != null || other.donors != null) {
             // Groups whose records went into others' (or took others') are resolved by name.
@@ -410,6 +399,15 @@ final class BinaryGroup implements FlatRecords {
             return values[r] == null;
         }
         return emittedBulk == null || !emittedBulk[r];
+    }
+
+    @Override
+    public BulkValues values(int r) {
+        if (isMergedAway(r) || values == null || values[r] == null) {
+            return null;
+        }
+        // A borrowed record's sites are in its owner's; it brings empty ones of its shape.
+        return isBorrowed(r) ? BulkValues.emptySites(siteCounts(r)) : values[r];
     }
 
     @Override

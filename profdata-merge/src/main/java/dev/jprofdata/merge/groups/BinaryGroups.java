@@ -32,9 +32,9 @@ import java.util.List;
  * counters are added, weighted, into one accumulator straight from the file (as little-endian
  * words) and its value blobs decoded against the first file's address table, with no names or
  * record objects per file. Once every slice has been read, each binary's groups are added up
- * ({@link #absorb}); then a group's records with value data enter the merge state as bulk records
- * ({@link MergeState#addBulk}) and the rest as flat records ({@link MergeState#addFlat}), which
- * give the state per-input adds would give.
+ * ({@link #absorb}); then each group enters the merge state as summed records
+ * ({@link dev.jprofdata.merge.state.SummedRecords}, through the state's one way in), which give the
+ * state per-input adds would give.
  *
  * <p>Groups of different programs share the value sites of the functions they have in common
  * ({@link SharedValueSites}), and such a function enters the merge state once, in the first

@@ -3,7 +3,7 @@ package dev.jprofdata.merge.state;
 import java.util.Arrays;
 
 /**
- * Which input records one bulk record of {@link MergeState#addBulk} stands for: the positions of
+ * Which input records one summed record ({@link SummedRecords}) stands for: the positions of
  * the earliest of them (at most {@link #KEPT}, ascending) with their weighted count sums, plus how
  * many there are and what they sum to. That is all the state remembers of individual inputs, so a
  * bulk add reports dropped records exactly as per-input adds would.

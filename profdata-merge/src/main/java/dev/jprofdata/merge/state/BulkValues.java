@@ -4,8 +4,7 @@ import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.ValueSite;
 
 /**
- * The value sites of one function summed over many inputs for a bulk add
- * ({@link MergeState#addBulk(dev.jprofdata.format.ProfileRecord, BulkContribution, BulkValues)}).
+ * The value sites of one function summed over many inputs ({@link SummedRecords#values}).
  * Each value remembers the position and counts of its first occurrence, as the merge state does, so
  * the result is the one per-input adds give.
  */

@@ -37,10 +37,10 @@ public final class MergeState {
     private final TreeSet<byte[]> binaryIds = new TreeSet<>(Arrays::compareUnsigned);
     private final TreeMap<Integer, TemporalTraces> traceSources = new TreeMap<>();
     private final TreeMap<Integer, List<String>> vtableNames = new TreeMap<>();
-    /** The contributions of the bulk record {@link #addBulk} is adding, for the columns to read. */
+    /** The contributions of the summed record {@link #addSummed} is adding, for the columns to read. */
     private final Contributors bulkScratch = Contributors.scratch();
-    /** Flat records, in no particular order (finishing resolves names they share with others). */
-    private final List<FlatRecords> flat = new ArrayList<>();
+    /** Summed records holding flat records, in no particular order (finishing resolves names they share with others). */
+    private final List<SummedRecords> flat = new ArrayList<>();
 
     /** A state that merges value sites exactly ({@link ValueMerge#EXACT}). */
     public MergeState() {
@@ -82,8 +82,26 @@ public final class MergeState {
         return (int) (position >>> 32);
     }
 
-    /** Adds one record read from an input with the input's weight. */
-    public void add(ProfileRecord record, long weight, long position) {
+    /**
+     * Adds what enters the state: one input's records ({@link InputRecords}) or many inputs'
+     * records summed ({@link SummedRecords}), which must not change afterwards. Returns what the
+     * added records' counters contribute, summed ({@link Saturating#cappedSum} of each record, 0
+     * for pseudo counts): the data-loss accounting's count of what was read. Summed records
+     * return 0, as their runs were counted when the shortcut summed them.
+     */
+    public long add(StateInput input) {
+        if (input instanceof InputRecords in) {
+            return addRecords(in.batch(), in.weight(), in.inputIndex(), in.firstOrdinal());
+        }
+        addSummed((SummedRecords) input);
+        return 0;
+    }
+
+    /**
+     * Adds one record read from an input with the input's weight: the path of every record the
+     * columns cannot hold, and of tests that build records one by one.
+     */
+    void add(ProfileRecord record, long weight, long position) {
         if (columns != null) {
             int slot = columns.find(record.name(), record.hash());
             if (slot < 0) {
@@ -112,14 +130,8 @@ public final class MergeState {
      * Adds the records of {@code batch}, the records {@code firstOrdinal} on of input
      * {@code inputIndex}, with the input's weight: the same as adding each with
      * {@link #add(ProfileRecord, long, long)}, without building them where the columns take them.
-     * Returns what the records' counters contribute, summed ({@link Saturating#cappedSum} of each,
-     * 0 for pseudo counts): the data-loss accounting's count of what was read.
      */
-    public long add(RecordBatch batch, long weight, int inputIndex, long firstOrdinal) {
-        if (!batch.withValues()) {
-            // Its records would lose their bitmaps and value sites.
-            throw new IllegalArgumentException("a merge takes batches with values only");
-        }
+    private long addRecords(RecordBatch batch, long weight, int inputIndex, long firstOrdinal) {
         long read = 0;
         for (int i = 0; i < batch.size(); i++) {
             long position = position(inputIndex, firstOrdinal + i);
@@ -153,26 +165,37 @@ public final class MergeState {
     }
 
     /**
-     * Adds the records of many inputs at once: {@code summed} holds their counters, already
-     * weighted and summed (each at most {@link Saturating#COUNTER_CAP}); it must carry no bitmap,
-     * value sites or GPU data. The state afterwards equals the one adding each input's record
-     * with {@link #add} would give.
+     * Puts summed records into the state: those with value sites are added up with the rest now,
+     * flat ones are kept in {@code records} (finishing adds up those whose names other records
+     * share).
      */
-    public void addBulk(ProfileRecord summed, BulkContribution many) {
-        addBulk(summed, many, null);
+    private void addSummed(SummedRecords records) {
+        boolean anyFlat = false;
+        for (int r = 0; r < records.size(); r++) {
+            if (records.isFlat(r)) {
+                anyFlat = true;
+                continue;
+            }
+            BulkValues sites = records.values(r);
+            if (sites != null) {
+                addSummed(records.name(r), records.hash(r), records.counts(r), records.contribution(r), sites);
+            }
+        }
+        if (anyFlat) {
+            flat.add(records);
+        }
     }
 
     /**
-     * As {@link #addBulk(ProfileRecord, BulkContribution)}, with the inputs' value sites summed in
-     * {@code values} ({@code null}: none).
+     * Adds one summed record: the counters {@code counts} (each at most
+     * {@link Saturating#COUNTER_CAP}) and value sites {@code values} (null: none) of the input
+     * records {@code many} lists, already weighted and summed. The state afterwards equals the one
+     * adding each input's record with {@link #add(ProfileRecord, long, long)} would give.
      */
-    public void addBulk(ProfileRecord summed, BulkContribution many, BulkValues values) {
-        if (summed.bitmap().length != 0 || summed.hasValueSites() || summed.offload() != null || summed.isPseudo()) {
-            throw new IllegalArgumentException("bulk records carry counters only: " + summed.name());
-        }
+    void addSummed(String name, long hash, long[] counts, BulkContribution many, BulkValues values) {
         if (values != null && keeping != SiteKeeping.EXACT) {
             // Summed value sites are exact sums; LLVM's value merge needs each record's values.
-            throw new IllegalStateException("bulk value sites need exact value merging: " + summed.name());
+            throw new IllegalStateException("summed value sites need exact value merging: " + name);
         }
         if (columns != null) {
             SiteValues[][] sites = values == null ? FunctionColumns.sitesOf(new SiteValues[0][])
@@ -180,26 +203,20 @@ public final class MergeState {
             // The columns only read the contributions: loaded into one list, not copied anew per record.
             bulkScratch.load(many.positions(), many.countSums(), 0, many.positions().length, many.total(),
                     many.totalCountSum());
-            if (columns.addBulk(summed.name(), summed.hash(), summed.counts(), bulkScratch, sites)) {
+            if (columns.addBulk(name, hash, counts, bulkScratch, sites)) {
                 return;
             }
         }
-        CountersVersion shape = CountersVersion.ofBulk(summed, many.contributors(), values);
-        leaveColumns(summed.name(), summed.hash());
-        NameEntry entry = names.get(summed.name());
+        CountersVersion shape = CountersVersion.ofBulk(
+                new ProfileRecord(name, hash, counts, new byte[0], ProfileRecord.noValueSites(), null),
+                many.contributors(), values);
+        leaveColumns(name, hash);
+        NameEntry entry = names.get(name);
         if (entry == null) {
-            names.put(summed.name(), new NameEntry(new RecordAggregate(summed.hash(), shape)));
+            names.put(name, new NameEntry(new RecordAggregate(hash, shape)));
         } else {
-            entry.addShape(summed.hash(), shape, keeping);
+            entry.addShape(hash, shape, keeping);
         }
-    }
-
-    /**
-     * Adds flat records ({@link FlatRecords}); {@code records} must not change afterwards. The state
-     * afterwards equals the one adding each flat slot with {@link #addBulk} would give.
-     */
-    public void addFlat(FlatRecords records) {
-        flat.add(records);
     }
 
     public void addBinaryIds(List<byte[]> ids) {
@@ -329,7 +346,7 @@ public final class MergeState {
         return columns;
     }
 
-    List<FlatRecords> flat() {
+    List<SummedRecords> flat() {
         return flat;
     }
 
@@ -379,7 +396,7 @@ public final class MergeState {
     /** Functions held (a flat record whose name is also held elsewhere counts twice). */
     public int functionCount() {
         int n = names.size() + (columns == null ? 0 : columns.live());
-        for (FlatRecords f : flat) {
+        for (SummedRecords f : flat) {
             n += f.size();
         }
         return n;

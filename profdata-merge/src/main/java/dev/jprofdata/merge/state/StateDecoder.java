@@ -54,7 +54,7 @@ final class StateDecoder {
         }
         int blocks = in.length(1, "number of flat blocks");
         for (int b = 0; b < blocks; b++) {
-            state.addFlat(flat());
+            state.add(flat());
         }
         int names = in.length(2, "number of function names");
         for (int i = 0; i < names; i++) {
@@ -83,9 +83,9 @@ final class StateDecoder {
         }
     }
 
-    private DecodedFlatRecords flat() throws MergeStateFormatException {
+    private DecodedSummedRecords flat() throws MergeStateFormatException {
         int n = in.length(12, "number of flat records");
-        DecodedFlatRecords f = new DecodedFlatRecords(n);
+        DecodedSummedRecords f = new DecodedSummedRecords(n);
         for (int r = 0; r < n; r++) {
             String name = in.text("name length");
             long hash = in.word();

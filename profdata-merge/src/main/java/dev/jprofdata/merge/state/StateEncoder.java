@@ -48,11 +48,11 @@ final class StateEncoder {
         }
         // Blocks of one binary's runs are added up first, as finishing would add them up (a
         // combined part would otherwise carry every part's block, and grow with the tree).
-        List<FlatRecords> blocks = StateFinisher.addedUp(state.flat());
+        List<SummedRecords> blocks = StateFinisher.addedUp(state.flat());
         state.flat().clear();
         state.flat().addAll(blocks);
         out.number(blocks.size());
-        for (FlatRecords f : blocks) {
+        for (SummedRecords f : blocks) {
             flat(f);
         }
         state.demoteAll();
@@ -69,7 +69,7 @@ final class StateEncoder {
         }
     }
 
-    private void flat(FlatRecords f) {
+    private void flat(SummedRecords f) {
         int n = 0;
         for (int r = 0; r < f.size(); r++) {
             n += f.isFlat(r) ? 1 : 0;

@@ -186,7 +186,7 @@ public final class StateFinisher {
     }
 
     /** A flat record that becomes an output record as it is: slot {@code slot} of {@code records}. */
-    private record Direct(FlatRecords records, int slot) {
+    private record Direct(SummedRecords records, int slot) {
         ProfileRecord record() {
             return new ProfileRecord(records.name(slot), records.hash(slot), records.counts(slot), new byte[0],
                     ProfileRecord.noValueSites(), null);
@@ -194,16 +194,12 @@ public final class StateFinisher {
     }
 
     /**
-     * Adds to the state, through {@link MergeState#addBulk}, every flat record whose name the state
-     * or another flat record also holds; returns the others by name.
-     */
-    /**
      * {@code flat} with the blocks of one binary's runs added up into the first of them (where
-     * {@link FlatRecords#absorb} takes them), in their order.
+     * {@link SummedRecords#absorb} takes them), in their order.
      */
-    static List<FlatRecords> addedUp(List<FlatRecords> flat) {
-        List<FlatRecords> blocks = new ArrayList<>();
-        for (FlatRecords f : flat) {
+    static List<SummedRecords> addedUp(List<SummedRecords> flat) {
+        List<SummedRecords> blocks = new ArrayList<>();
+        for (SummedRecords f : flat) {
             boolean absorbed = false;
             for (int i = 0; i < blocks.size() && !absorbed; i++) {
                 absorbed = blocks.get(i).absorb(f);
@@ -215,13 +211,17 @@ public final class StateFinisher {
         return blocks;
     }
 
+    /**
+     * Adds up with the rest of the state every flat record whose name the state or another flat
+     * record also holds; returns the others by name.
+     */
     private static Map<String, Direct> resolveFlat(MergeState state) {
         Map<String, Direct> direct = new HashMap<>();
         Map<String, NameEntry> names = state.names();
         FunctionColumns columns = state.columns();
         List<Direct> shared = new ArrayList<>();
-        List<FlatRecords> blocks = addedUp(state.flat());
-        for (FlatRecords f : blocks) {
+        List<SummedRecords> blocks = addedUp(state.flat());
+        for (SummedRecords f : blocks) {
             for (int r = 0; r < f.size(); r++) {
                 if (!f.isFlat(r)) {
                     continue;
@@ -241,16 +241,17 @@ public final class StateFinisher {
         for (Direct d : shared) {
             Direct earlier = direct.remove(d.records().name(d.slot()));
             if (earlier != null) {
-                addBulk(state, earlier);
+                addUp(state, earlier);
             }
-            addBulk(state, d);
+            addUp(state, d);
         }
         state.flat().clear();
         return direct;
     }
 
-    private static void addBulk(MergeState state, Direct d) {
-        state.addBulk(d.record(), d.records().contribution(d.slot()));
+    private static void addUp(MergeState state, Direct d) {
+        SummedRecords f = d.records();
+        state.addSummed(f.name(d.slot()), f.hash(d.slot()), f.counts(d.slot()), f.contribution(d.slot()), null);
     }
 
     private static ProfileRecord finishRecord(

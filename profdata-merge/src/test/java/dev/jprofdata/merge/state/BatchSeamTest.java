@@ -55,7 +55,7 @@ class BatchSeamTest {
                 RecordBatch batch = new RecordBatch(true);
                 long ordinal = 0;
                 while (((BatchReader) reader).nextBatch(batch)) {
-                    batchSums = Saturating.add(batchSums, byBatches.add(batch, weights[input], input, ordinal));
+                    batchSums = Saturating.add(batchSums, byBatches.add(new InputRecords(batch, weights[input], input, ordinal)));
                     ordinal += batch.size();
                 }
             }

@@ -12,8 +12,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Flat records ({@link MergeState#addFlat}) must finish exactly as the same records added with
- * {@link MergeState#addBulk}: alone, sharing names with ordinary records, with other flat blocks
+ * Flat records ({@link SummedRecords#isFlat}, kept as they are) must finish exactly as the same
+ * records added up one by one ({@link MergeState#addSummed}): alone, sharing names with ordinary records, with other flat blocks
  * (some of which absorb each other), across partial states combined in any order, and with the
  * name filter and {@code --sparse}.
  */
@@ -24,7 +24,7 @@ class FlatRecordsTest {
     }
 
     /** A block of flat records over names f0..f(n-1); blocks with equal {@code binary} absorb each other. */
-    static final class Block implements FlatRecords {
+    static final class Block implements SummedRecords {
         final int binary;
         final String[] names;
         final long[] hashes;
@@ -48,6 +48,11 @@ class FlatRecordsTest {
         @Override
         public boolean isFlat(int r) {
             return flat[r];
+        }
+
+        @Override
+        public BulkValues values(int r) {
+            return null;
         }
 
         @Override
@@ -87,7 +92,7 @@ class FlatRecordsTest {
         }
 
         @Override
-        public boolean absorb(FlatRecords other) {
+        public boolean absorb(SummedRecords other) {
             if (!(other instanceof Block b) || b.binary != binary) {
                 return false;
             }
@@ -195,10 +200,10 @@ class FlatRecordsTest {
         }
         for (int s = 0; s < slices; s++) {
             for (Block block : blocksBySlice.get(s)) {
-                flatStates.get(s).addFlat(block);
+                flatStates.get(s).add(block);
                 for (int r = 0; r < block.size(); r++) {
-                    bulkStates.get(s).addBulk(new ProfileRecord(block.name(r), block.hash(r), block.counts(r),
-                            new byte[0], ProfileRecord.noValueSites(), null), block.contribution(r));
+                    bulkStates.get(s).addSummed(block.name(r), block.hash(r), block.counts(r), block.contribution(r),
+                            null);
                 }
             }
         }

@@ -126,7 +126,7 @@ class FunctionColumnsTest {
                     values.add(sites, 1, positions[i]);
                 }
             }
-            state.addBulk(record, many, values);
+            state.addSummed(record.name(), record.hash(), record.counts(), many, values);
         };
     }
 

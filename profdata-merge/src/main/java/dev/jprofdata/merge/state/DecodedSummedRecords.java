@@ -4,18 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Flat records read back from an encoded merge state ({@link MergeStateCodec}): every slot is flat.
+ * Summed records read back from an encoded merge state ({@link MergeStateCodec}): every slot is flat.
  * Two blocks holding the same functions in the same slots (partial merges of runs of one binary,
  * decoded on one machine) add up into one, as the binary groups' own blocks do, so the finisher
  * never builds per-function bookkeeping for them.
  */
-final class DecodedFlatRecords implements FlatRecords {
+final class DecodedSummedRecords implements SummedRecords {
     private final List<String> names;
     private final List<Long> hashes;
     private final List<long[]> counts;
     private final List<BulkContribution> contributions;
 
-    DecodedFlatRecords(int capacity) {
+    DecodedSummedRecords(int capacity) {
         names = new ArrayList<>(capacity);
         hashes = new ArrayList<>(capacity);
         counts = new ArrayList<>(capacity);
@@ -37,6 +37,11 @@ final class DecodedFlatRecords implements FlatRecords {
     @Override
     public boolean isFlat(int r) {
         return true;
+    }
+
+    @Override
+    public BulkValues values(int r) {
+        return null;
     }
 
     @Override
@@ -65,8 +70,8 @@ final class DecodedFlatRecords implements FlatRecords {
     }
 
     @Override
-    public boolean absorb(FlatRecords other) {
-        if (!(other instanceof DecodedFlatRecords o) || o.size() != size()) {
+    public boolean absorb(SummedRecords other) {
+        if (!(other instanceof DecodedSummedRecords o) || o.size() != size()) {
             return false;
         }
         for (int r = 0; r < size(); r++) {
