@@ -101,12 +101,6 @@ final class JvmTuning {
                         + " enough, while C2 would compete with them for the second core (100 MB, --all-functions"
                         + " --counts: 0.25 -> 0.20 s; plain show the same 0.17 s for less CPU). Value-site reports"
                         + " and text inputs run long enough for C2 to pay off.")),
-        OVERLAP_INDEXED("a bigger overlap of indexed profiles", true,
-                new Option(Kind.COLLECTOR, "-XX:+UseParallelGC", "The base profile is held as objects while the test"
-                        + " profile is compared with it: the parallel collector, on every core, takes an overlap of"
-                        + " the 100 MB profile with itself from 1.63 to 1.33 s for 533 -> 625 MB of peak RSS"
-                        + " (bench/RESULTS.md, 2026-11-26 fourth session). Text profiles gain less (2.7 -> 2.0 s)"
-                        + " for 445 -> 667 MB, so they keep the serial one (DEFAULT).")),
         MERGE_SAMPLE("a merge of sample profiles (--sample)", true,
                 serial(),
                 new Option(Kind.HEAP, "-Xmn128m", "Each input is read whole into objects, merged into the result and"
@@ -315,7 +309,10 @@ final class JvmTuning {
                 if (command.equals("show")) {
                     return kind == InputKind.INDEXED && !printsValueSites(rest) ? Case.SHOW_INDEXED : Case.SHOW;
                 }
-                return command.equals("overlap") && kind == InputKind.INDEXED ? Case.OVERLAP_INDEXED : Case.DEFAULT;
+                // A bigger overlap takes the default: its indexed base is looked up in the mapped file,
+                // not held, so nothing is live for a parallel collector to copy (bench/RESULTS.md,
+                // eleventh session: 1.3 s less CPU and 170 MB less peak RSS than with it).
+                return Case.DEFAULT;
             }
             case "merge" -> {
                 if (mergesSamples(rest)) {

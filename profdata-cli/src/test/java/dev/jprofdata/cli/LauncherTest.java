@@ -216,17 +216,20 @@ class LauncherTest {
         }
     }
 
-    /** A big overlap of indexed profiles holds its base as objects: the parallel collector. */
+    /**
+     * A big overlap holds no indexed base (it is looked up in the file): the serial collector and
+     * both compilers, as any bigger command; small ones start with C1.
+     */
     @Test
-    void bigOverlapOfIndexedProfilesGetsTheParallelCollector() throws Exception {
+    void bigOverlapGetsTheDefaultOptions() throws Exception {
         Path small = copyFixture("ir.profdata");
         Path base = big("base.profdata", Files.readAllBytes(small));
         Path text = big("base.proftext", "# IR level profile\n".getBytes(StandardCharsets.US_ASCII));
-        assertThat(options("overlap", base.toString(), base.toString()))
-                .contains("-XX:+UseParallelGC").doesNotContain("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
-        assertThat(options("overlap", text.toString(), text.toString()))
-                .contains("-XX:+UseSerialGC").doesNotContain("-XX:+UseParallelGC");
-        // Small ones still start with C1 and the serial collector.
+        for (Path p : List.of(base, text)) {
+            assertThat(options("overlap", p.toString(), p.toString()))
+                    .contains("-XX:+UseSerialGC", "-Djprofdata.jvm=default")
+                    .doesNotContain("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1");
+        }
         assertThat(options("overlap", small.toString(), small.toString()))
                 .contains("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1").doesNotContain("-XX:+UseParallelGC");
     }

@@ -286,6 +286,18 @@ public final class IndexedProfileReader implements BatchReader {
     }
 
     /**
+     * The profile's keys found by name, for looking records up one function at a time; null when
+     * a name is stored under two keys. Walks the keys (not their records) from the start.
+     */
+    public IndexedKeyIndex keyIndex() throws ProfileFormatException {
+        try {
+            return IndexedKeyIndex.build(in, header.version(), payloadStart, numEntries);
+        } catch (InternalError e) {
+            throw MappedFaults.truncated(fileName(), e);
+        }
+    }
+
+    /**
      * Every key of the hash table plus the stored vtable names, as LLVM's symbol table has them.
      * Built on first use by walking the keys only; if the payload is malformed the walk stops there
      * ({@link #next()} reports the problem).

@@ -18,9 +18,10 @@ import java.util.function.Consumer;
  * instrumentation profiles.
  *
  * <ol>
- *   <li>Both profiles are read once for their totals (counter sum and value count sums per kind).
- *       In IR profiles only the records whose context sensitivity matches
- *       {@link OverlapOptions#contextSensitive()} count. An input that cannot be read to its end
+ *   <li>Both profiles are read once for their totals (counter sum and value count sums per kind,
+ *       {@link ProfileTotals}); an indexed base that merging would not change is read once for its
+ *       totals and its table together (step 3). In IR profiles only the records whose context
+ *       sensitivity matches {@link OverlapOptions#contextSensitive()} count. An input that cannot be read to its end
  *       fails the comparison. (llvm-profdata ends a profile's totals at its first bad record and
  *       compares what it has read, or, when nothing was read, prints nothing and succeeds: a
  *       comparison of part of a profile, or of a file that is no profile, passes for a result.)
@@ -56,15 +57,24 @@ public final class ProfileOverlap {
             Consumer<FunctionOverlap> functionLevel) throws IOException {
         // A file that shrinks while it is read fails with its name wherever the JVM raises the
         // fault (MappedFaults).
-        CountSums baseTotal = MappedFaults.guard(baseName, () -> totals(base, baseName));
-        CountSums testTotal = MappedFaults.guard(testName, () -> totals(test, testName));
+        // An indexed base that merging would not change is read once, into its table, with its
+        // totals counted on the way; any other base has its totals counted first, then is merged
+        // (so an unreadable base fails before the test profile is read, either way).
+        MergeInput baseInput = new MergeInput(base, baseName, 1);
+        ProfileTotals counted = new ProfileTotals(options.contextSensitive());
+        BaseProfile direct = MappedFaults.guard(baseName, () -> BaseProfile.readStraight(baseInput, counted));
+        CountSums baseTotal = direct != null ? counted.result()
+                : MappedFaults.guard(baseName, () -> ProfileTotals.read(base, baseName, options.contextSensitive()));
+        CountSums testTotal = MappedFaults.guard(testName,
+                () -> ProfileTotals.read(test, testName, options.contextSensitive()));
         if (baseTotal.edges() < 1.0) {
             return new OverlapResult.ZeroSum(baseName);
         }
         if (testTotal.edges() < 1.0) {
             return new OverlapResult.ZeroSum(testName);
         }
-        BaseProfile baseProfile = MappedFaults.guard(baseName, () -> BaseProfile.load(new MergeInput(base, baseName, 1)));
+        BaseProfile baseProfile = direct != null ? direct
+                : MappedFaults.guard(baseName, () -> BaseProfile.merged(baseInput));
         Walk walk = new Walk(baseProfile, baseTotal, testTotal, functionLevel);
         MappedFaults.guard(testName, () -> {
             try (ProfileReader reader = ProfileReaders.open(test, testName)) {
@@ -78,23 +88,6 @@ public final class ProfileOverlap {
         ProgramOverlap program = new ProgramOverlap(baseTotal, testTotal, walk.overlap.toRecord(),
                 walk.mismatch.toRecord(), walk.unique.toRecord());
         return new OverlapResult.Compared(program, baseProfile.problems());
-    }
-
-    /** The totals of one profile; any read failure propagates. */
-    private CountSums totals(Path path, String name) throws IOException {
-        MutableSums sums = new MutableSums();
-        try (ProfileReader reader = ProfileReaders.open(path, name)) {
-            boolean ir = reader.kind().isIr();
-            ProfileRecord r;
-            while ((r = reader.next()) != null) {
-                if (ir && r.isContextSensitive() != options.contextSensitive()) {
-                    continue;
-                }
-                sums.addRecord(r);
-                sums.entries++;
-            }
-        }
-        return sums.toRecord();
     }
 
     /** LLVM's {@code OverlapStats::score}. */
@@ -122,7 +115,7 @@ public final class ProfileOverlap {
             this.functionLevel = functionLevel;
         }
 
-        void compare(ProfileRecord t) {
+        void compare(ProfileRecord t) throws IOException {
             CountSums funcTest = MutableSums.of(t);
             List<ProfileRecord> sameName = base.recordsNamed(t.name());
             if (sameName == null) {

@@ -55,6 +55,26 @@ class BaseProfileTest {
         assertThat(direct.problems()).isEmpty();
     }
 
+    /**
+     * The totals a straight read counts on the way are those of a pass of their own, for both
+     * context sensitivities (overlap then reads the base once less).
+     */
+    @ParameterizedTest
+    @MethodSource("indexedProfiles")
+    void totalsCountedOnTheWayAreTheTotals(Path file) throws IOException {
+        for (boolean cs : new boolean[] {false, true}) {
+            ProfileTotals counted = new ProfileTotals(cs);
+            if (BaseProfile.readAsMerged(new MergeInput(file, file.toString(), 1), counted) == null) {
+                return;
+            }
+            CountSums alone = ProfileTotals.read(file, file.toString(), cs);
+            CountSums onTheWay = counted.result();
+            assertThat(onTheWay.entries()).as("%s cs=%s", file, cs).isEqualTo(alone.entries());
+            assertThat(onTheWay.edges()).isEqualTo(alone.edges());
+            assertThat(onTheWay.values()).isEqualTo(alone.values());
+        }
+    }
+
     /** Most committed profiles are read straight; a comparison that never happens proves nothing. */
     @Test
     void mostCommittedProfilesAreReadStraight() throws IOException {
