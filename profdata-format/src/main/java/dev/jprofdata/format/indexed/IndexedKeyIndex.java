@@ -5,15 +5,17 @@ import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.io.MappedFaults;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The keys of a mapped indexed profile found by name, so that its records can be looked up one
  * function at a time instead of being held as objects (overlap's base profile: holding 500,000
  * functions' records cost more in garbage collection than reading them). Each key is one slot of
- * an open-addressing table of primitive arrays: where its bytes are in the file, their length and
- * the name's string hash. Built by walking the keys in file order, as the reader does; the file's
- * own bucket array is not used, so a key the reader would return is always found.
+ * an open-addressing table held in one array of two words per slot: where its bytes are in the
+ * file, their length and the hash of the name's bytes. Built by walking the keys in file order, as
+ * the reader does; the file's own bucket array is not used, so a key the reader would return is
+ * always found.
  */
 public final class IndexedKeyIndex {
     private final MappedBytes in;
@@ -21,22 +23,26 @@ public final class IndexedKeyIndex {
     private final int mask;
     /** 64 less the table's size in bits: a slot is the top bits of a name's scrambled hash. */
     private final int shift;
-    /** Per slot: where the key's bytes start (0: an empty slot; the header comes first, so never a key). */
-    private final long[] keyAt;
-    private final int[] keyLength;
-    private final int[] nameHash;
+    /**
+     * Two words per slot, side by side so that a probe reads one cache line: where the key's bytes
+     * start (0: an empty slot; the header comes first, so never a key), then the name's hash in
+     * the high half and its length in the low half.
+     */
+    private final long[] slots;
     private int keys;
     private final KeyLayout layout = new KeyLayout();
-    private byte[] scratch = new byte[64];
+    /** The name being looked for or put in, as bytes, and its length. */
+    private byte[] probe = new byte[64];
+    private int probeLength;
+    /** A slot's key, copied out of the file to compare. */
+    private byte[] stored = new byte[64];
 
     private IndexedKeyIndex(MappedBytes in, int version, int capacity) {
         this.in = in;
         this.version = version;
         this.mask = capacity - 1;
         this.shift = 64 - Integer.numberOfTrailingZeros(capacity);
-        this.keyAt = new long[capacity];
-        this.keyLength = new int[capacity];
-        this.nameHash = new int[capacity];
+        this.slots = new long[2 * capacity];
     }
 
     /**
@@ -52,29 +58,31 @@ public final class IndexedKeyIndex {
             throw in.error(payloadStart, ProfileFormatException.Kind.MALFORMED,
                     IndexedFormat.MALFORMED + ": too many keys to index: " + numEntries);
         }
-        int capacity = Integer.highestOneBit((int) Math.max(16, keys * 2)) << 1;
+        // At most half full: short probe runs.
+        int capacity = Integer.highestOneBit((int) Math.max(8, keys * 2 - 1)) << 1;
         IndexedKeyIndex index = new IndexedKeyIndex(in, version, capacity);
         KeyCursor cursor = new KeyCursor(in, payloadStart, numEntries);
         while (cursor.advance()) {
-            String name = cursor.key();
-            if (!index.insert(name, cursor.keyOffset(), name.length())) {
+            // The key's bytes, hashed where they are: no string per key.
+            index.probe(cursor.keyOffset(), cursor.keyLength());
+            if (!index.insert(cursor.keyOffset())) {
                 return null;
             }
         }
         return index;
     }
 
-    private boolean insert(String name, long at, int length) throws ProfileFormatException {
-        int h = name.hashCode();
+    /** Puts the key {@link #probe} holds, stored at {@code at}; false when that name is in already. */
+    private boolean insert(long at) throws ProfileFormatException {
+        int h = probeHash();
         for (int s = slot(h);; s = (s + 1) & mask) {
-            if (keyAt[s] == 0) {
-                keyAt[s] = at;
-                keyLength[s] = length;
-                nameHash[s] = h;
+            if (slots[2 * s] == 0) {
+                slots[2 * s] = at;
+                slots[2 * s + 1] = (long) h << 32 | probeLength;
                 keys++;
                 return true;
             }
-            if (nameHash[s] == h && holds(s, name)) {
+            if (holdsProbe(s, h)) {
                 return false;
             }
         }
@@ -91,11 +99,15 @@ public final class IndexedKeyIndex {
      */
     public List<ProfileRecord> recordsNamed(String name) throws ProfileFormatException {
         try {
-            int h = name.hashCode();
-            for (int s = slot(h); keyAt[s] != 0; s = (s + 1) & mask) {
-                if (nameHash[s] == h && holds(s, name)) {
-                    long dataAt = keyAt[s] + keyLength[s];
-                    long dataLength = in.u64(keyAt[s] - 8);
+            if (!probe(name)) {
+                return null; // a char no byte stands for: no key has it
+            }
+            int h = probeHash();
+            for (int s = slot(h); slots[2 * s] != 0; s = (s + 1) & mask) {
+                if (holdsProbe(s, h)) {
+                    long keyAt = slots[2 * s];
+                    long dataAt = keyAt + probeLength;
+                    long dataLength = in.u64(keyAt - 8);
                     return RecordDecoder.decode(in, version, name, dataAt, dataLength, layout, true, MemoryGuard.NONE);
                 }
             }
@@ -109,29 +121,57 @@ public final class IndexedKeyIndex {
     public List<String> names() throws ProfileFormatException {
         List<String> out = new ArrayList<>(keys);
         for (int s = 0; s <= mask; s++) {
-            if (keyAt[s] != 0) {
-                out.add(in.latin1(keyAt[s], keyLength[s]));
+            if (slots[2 * s] != 0) {
+                out.add(in.latin1(slots[2 * s], (int) slots[2 * s + 1]));
             }
         }
         return out;
     }
 
-    /** Whether slot {@code s}'s key is {@code name} (names are one byte per char). */
-    private boolean holds(int s, String name) throws ProfileFormatException {
-        int n = keyLength[s];
-        if (n != name.length()) {
-            return false;
-        }
-        if (scratch.length < n) {
-            scratch = new byte[Math.max(n, 2 * scratch.length)];
-        }
-        in.copy(keyAt[s], scratch, 0, n);
+    /** Makes {@link #probe} the name {@code name}; false when a char of it is no byte (names are one byte per char). */
+    private boolean probe(String name) {
+        int n = name.length();
+        probe = fit(probe, n);
         for (int i = 0; i < n; i++) {
-            if ((scratch[i] & 0xFF) != name.charAt(i)) {
+            char c = name.charAt(i);
+            if (c > 0xFF) {
                 return false;
             }
+            probe[i] = (byte) c;
         }
+        probeLength = n;
         return true;
+    }
+
+    /** Makes {@link #probe} the {@code length} bytes stored at {@code at}. */
+    private void probe(long at, int length) throws ProfileFormatException {
+        probe = fit(probe, length);
+        in.copy(at, probe, 0, length);
+        probeLength = length;
+    }
+
+    /** The probed name's hash: the string hash of the name (31 times the hash so far plus each byte). */
+    private int probeHash() {
+        int h = 0;
+        for (int i = 0; i < probeLength; i++) {
+            h = 31 * h + (probe[i] & 0xFF);
+        }
+        return h;
+    }
+
+    /** Whether slot {@code s}'s key is the probed name, whose hash is {@code h}. */
+    private boolean holdsProbe(int s, int h) throws ProfileFormatException {
+        if (slots[2 * s + 1] != ((long) h << 32 | probeLength)) {
+            return false;
+        }
+        int n = probeLength;
+        stored = fit(stored, n);
+        in.copy(slots[2 * s], stored, 0, n);
+        return Arrays.equals(stored, 0, n, probe, 0, n);
+    }
+
+    private static byte[] fit(byte[] buffer, int n) {
+        return buffer.length >= n ? buffer : new byte[Math.max(n, 2 * buffer.length)];
     }
 
     /**

@@ -35,13 +35,13 @@ final class MutableSums {
      * Adds a test function's share of the test profile (LLVM's {@code addOneMismatch} and
      * {@code addOneUnique}); kinds the test profile has no values of are left alone.
      */
-    void addShare(CountSums function, CountSums testTotal) {
+    void addShare(MutableSums function, CountSums testTotal) {
         entries++;
-        edges += function.edges() / testTotal.edges();
+        edges += function.edges / testTotal.edges();
         for (int k = 0; k < ValueKind.COUNT; k++) {
             ValueKind kind = ValueKind.of(k);
             if (testTotal.value(kind) >= 1.0) {
-                values[k] += function.value(kind) / testTotal.value(kind);
+                values[k] += function.values[k] / testTotal.value(kind);
             }
         }
     }
@@ -50,11 +50,14 @@ final class MutableSums {
         return new CountSums(entries, edges, values);
     }
 
-    /** The sums of one record, with its number of counters as the entry count. */
-    static CountSums of(ProfileRecord r) {
-        MutableSums s = new MutableSums();
-        s.addRecord(r);
-        s.entries = r.counts().length;
-        return s.toRecord();
+    /**
+     * Makes these the sums of one record, with its number of counters as the entry count (the
+     * overlap walk keeps one of these per side and fills it record after record).
+     */
+    void setTo(ProfileRecord r) {
+        edges = 0;
+        java.util.Arrays.fill(values, 0);
+        addRecord(r);
+        entries = r.counts().length;
     }
 }

@@ -107,6 +107,13 @@ public final class ProfileOverlap {
         final MutableSums overlap = new MutableSums();
         final MutableSums mismatch = new MutableSums();
         final MutableSums unique = new MutableSums();
+        /** The current test record's sums, and its base record's: filled record after record. */
+        private final MutableSums funcTest = new MutableSums();
+        private final MutableSums funcBase = new MutableSums();
+        private final double[] funcValues = new double[ValueKind.COUNT];
+        /** The two sites being scored, sorted by value. */
+        private final SortedSite baseSorted = new SortedSite();
+        private final SortedSite testSorted = new SortedSite();
 
         Walk(BaseProfile base, CountSums baseTotal, CountSums testTotal, Consumer<FunctionOverlap> functionLevel) {
             this.base = base;
@@ -116,13 +123,13 @@ public final class ProfileOverlap {
         }
 
         void compare(ProfileRecord t) throws IOException {
-            CountSums funcTest = MutableSums.of(t);
+            funcTest.setTo(t);
             List<ProfileRecord> sameName = base.recordsNamed(t.name());
             if (sameName == null) {
                 unique.addShare(funcTest, testTotal);
                 return;
             }
-            if (funcTest.edges() < 1.0) {
+            if (funcTest.edges < 1.0) {
                 overlap.entries++;
                 return;
             }
@@ -131,14 +138,14 @@ public final class ProfileOverlap {
                 mismatch.addShare(funcTest, testTotal);
                 return;
             }
-            CountSums funcBase = MutableSums.of(b);
-            double[] funcValues = new double[ValueKind.COUNT];
+            funcBase.setTo(b);
+            java.util.Arrays.fill(funcValues, 0);
             for (int k = 0; k < ValueKind.COUNT; k++) {
                 ValueKind kind = ValueKind.of(k);
                 ValueSite[] baseSites = b.sites(kind);
                 ValueSite[] testSites = t.sites(kind);
                 for (int s = 0; s < baseSites.length; s++) {
-                    scoreSite(kind, baseSites[s], testSites[s], funcBase, funcTest, funcValues);
+                    scoreSite(kind, baseSites[s], testSites[s]);
                 }
             }
             long[] bc = b.counts();
@@ -158,10 +165,11 @@ public final class ProfileOverlap {
             if (Long.compareUnsigned(max, cutoff) >= 0) {
                 double funcScore = 0;
                 for (int i = 0; i < tc.length; i++) {
-                    funcScore += score(bc[i], tc[i], funcBase.edges(), funcTest.edges());
+                    funcScore += score(bc[i], tc[i], funcBase.edges, funcTest.edges);
                 }
                 CountSums funcOverlap = new CountSums(tc.length, funcScore, funcValues);
-                functionLevel.accept(new FunctionOverlap(t.name(), t.hash(), funcOverlap, funcBase, funcTest));
+                functionLevel.accept(new FunctionOverlap(t.name(), t.hash(), funcOverlap, funcBase.toRecord(),
+                        funcTest.toRecord()));
             }
         }
 
@@ -172,20 +180,23 @@ public final class ProfileOverlap {
          * in the order the base's merge gave its own site (by count), and a profile compared with
          * itself pairs every copy with itself.
          */
-        private void scoreSite(ValueKind kind, ValueSite baseSite, ValueSite testSite, CountSums funcBase,
-                CountSums funcTest, double[] funcValues) {
-            long[][] b = sortedByValue(baseSite, false);
-            long[][] t = sortedByValue(testSite, true);
+        private void scoreSite(ValueKind kind, ValueSite baseSite, ValueSite testSite) {
+            baseSorted.sort(baseSite, false);
+            testSorted.sort(testSite, true);
+            long[] bv = baseSorted.values;
+            long[] bc = baseSorted.counts;
+            long[] tv = testSorted.values;
+            long[] tc = testSorted.counts;
             int k = kind.number();
             double programScore = 0;
             double functionScore = 0;
             int i = 0;
             int j = 0;
-            while (i < b[0].length && j < t[0].length) {
-                int cmp = Long.compareUnsigned(b[0][i], t[0][j]);
+            while (i < baseSorted.size && j < testSorted.size) {
+                int cmp = Long.compareUnsigned(bv[i], tv[j]);
                 if (cmp == 0) {
-                    programScore += score(b[1][i], t[1][j], baseTotal.value(kind), testTotal.value(kind));
-                    functionScore += score(b[1][i], t[1][j], funcBase.value(kind), funcTest.value(kind));
+                    programScore += score(bc[i], tc[j], baseTotal.value(kind), testTotal.value(kind));
+                    functionScore += score(bc[i], tc[j], funcBase.values[k], funcTest.values[k]);
                     i++;
                     j++;
                 } else if (cmp < 0) {
@@ -214,21 +225,53 @@ public final class ProfileOverlap {
     }
 
     /**
-     * The site's values and counts as two parallel arrays, by ascending unsigned value, sorted as
-     * llvm-profdata sorts them ({@link LlvmSiteSort#byValue}: for the few values of most sites an
-     * insertion sort). {@code byCountFirst}: first sorted by count, highest first (stable), as a
-     * merge of the record alone leaves it; LLVM compares the test site as it was read, so a test
-     * site with a repeated value out of count order can score differently there (spec).
+     * A site's values and counts by ascending unsigned value, sorted as llvm-profdata sorts them
+     * ({@link LlvmSiteSort#byValue}: for the few values of most sites an insertion sort), in arrays
+     * reused site after site. With {@code byCountFirst} the site is first sorted by count, highest
+     * first (stable), as a merge of the record alone leaves it; LLVM compares the test site as it
+     * was read, so a test site with a repeated value out of count order can score differently there
+     * (spec).
      */
-    private static long[][] sortedByValue(ValueSite site, boolean byCountFirst) {
-        int n = site.size();
-        long[] values = site.values().clone();
-        long[] counts = site.counts().clone();
-        if (byCountFirst && !inCountOrder(counts)) {
-            LlvmSiteSort.byCountDescending(values, counts, n);
+    private static final class SortedSite {
+        long[] values;
+        long[] counts;
+        /** How many of {@link #values} and {@link #counts} are the site's. */
+        int size;
+        private long[] ownValues = new long[8];
+        private long[] ownCounts = new long[8];
+
+        void sort(ValueSite site, boolean byCountFirst) {
+            size = site.size();
+            if (strictlyAscending(site.values())) {
+                // The one order both sorts give, whatever they start from: nothing to copy or
+                // sort (every site of one value, and most of a few).
+                values = site.values();
+                counts = site.counts();
+                return;
+            }
+            if (ownValues.length < size) {
+                ownValues = new long[Math.max(size, 2 * ownValues.length)];
+                ownCounts = new long[ownValues.length];
+            }
+            System.arraycopy(site.values(), 0, ownValues, 0, size);
+            System.arraycopy(site.counts(), 0, ownCounts, 0, size);
+            if (byCountFirst && !inCountOrder(site.counts())) {
+                LlvmSiteSort.byCountDescending(ownValues, ownCounts, size);
+            }
+            LlvmSiteSort.byValue(ownValues, ownCounts, size);
+            values = ownValues;
+            counts = ownCounts;
         }
-        LlvmSiteSort.byValue(values, counts, n);
-        return new long[][] {values, counts};
+    }
+
+    /** Whether every value is above the one before it (unsigned): then no two are equal. */
+    private static boolean strictlyAscending(long[] values) {
+        for (int i = 1; i < values.length; i++) {
+            if (Long.compareUnsigned(values[i - 1], values[i]) >= 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean inCountOrder(long[] counts) {
