@@ -93,7 +93,7 @@ final class JvmTuning {
                         + " (C2) pays for its compile time: C1 alone saves about a quarter of their CPU time"
                         + " (bench/RESULTS.md, \"startup\").")),
         SHOW("a bigger show (not of an indexed profile, or printing value sites or text)", true,
-                serial(), youngForShow(), initialForShow()),
+                serial(), youngForShow(), initialForShow(), lessInlining()),
         SHOW_INDEXED("a bigger show of an indexed profile that prints no value sites and no text", false,
                 serial(), youngForShow(), initialForShow(),
                 new Option(Kind.OTHER, "-XX:TieredStopAtLevel=1", "An indexed profile is read in batches on a second"
@@ -139,7 +139,7 @@ final class JvmTuning {
                         + " 4 pauses of 450 ms -> 1 of 175 ms, the same peak RSS (715 -> 738 MB; a larger initial"
                         + " heap instead, -XX:InitialRAMPercentage=4, 3.71 s and 967 MB; bench/RESULTS.md, tenth"
                         + " session). Smaller merges allocate less than the default young generation holds."),
-                c1ForIndexed()),
+                lessInlining()),
         MERGE_TEXT("a merge of text profiles, or of a mix of kinds", true,
                 serial(),
                 new Option(Kind.HEAP, "-Xmn8m", "Text and mixed inputs keep every function in the heap too ..."),
@@ -165,8 +165,8 @@ final class JvmTuning {
                         + " with the sample layout (second session): C2 spends 1.3-1.5 s compiling (-XX:+CITime), and"
                         + " C1 alone used the least CPU against both compilers, C2 alone, and C2 for the scanner"
                         + " only (a compiler directive).")),
-        DEFAULT("anything else: help, version, a bigger order, a bigger overlap of other profiles", false,
-                serial());
+        DEFAULT("anything else: help, version, a bigger overlap or order", false,
+                serial(), lessInlining());
 
         final String when;
         /**
@@ -236,6 +236,18 @@ final class JvmTuning {
                 + " in simple array loops, and C2's compile time costs more CPU than it saves: 20 indexed"
                 + " shards of 3 MB 1.4 -> 0.8 s of CPU, the 100 MB profile merged with itself 5.0 -> 4.6 s"
                 + " (but 3.3 -> 4.0 s of wall time: C2 compiles on the second core, and its code is faster).");
+    }
+
+    private static Option lessInlining() {
+        return new Option(Kind.OTHER, "-XX:FreqInlineSize=100", "Both compilers, with C2 inlining hot methods of"
+                + " up to 100 bytecodes instead of 325: the readers' and the overlap walk's hot loops call into"
+                + " big methods (the indexed reader's next record, 171 bytecodes, takes the record decoder"
+                + " with it), whose inlined bodies made C2 spend about 40 % of a run's CPU compiling them."
+                + " 100 MB profile with itself, five runs: overlap 3.19 -> 2.14 s of CPU (1.86 -> 1.54 s of wall;"
+                + " 50: the same, 200: 3.06 s); order 1.32 -> 1.06 s; show --all-functions --counts"
+                + " --ic-targets 4.55 -> 4.02 s; merged with itself 4.85 -> 4.26 s, as little as with C1 alone"
+                + " (4.28 s) but in 3.0 instead of 4.0 s of wall (bench/RESULTS.md, eleventh session). Indexed"
+                + " merges of less than 128 MiB keep C1 alone: they end before C2's code pays.");
     }
 
     private static Option serial() {

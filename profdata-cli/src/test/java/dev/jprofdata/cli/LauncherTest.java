@@ -200,7 +200,8 @@ class LauncherTest {
     void bigShowOfOtherFormatsKeepsTheOptimisingCompiler() throws Exception {
         Path big = big("big.profdata", new byte[0]); // no magic: not indexed
         List<String> args = options("show", big.toString());
-        assertThat(args).contains("-Xmn16m", "-XX:+UseSerialGC").doesNotContain("-XX:TieredStopAtLevel=1");
+        assertThat(args).contains("-Xmn16m", "-XX:+UseSerialGC", "-XX:FreqInlineSize=100")
+                .doesNotContain("-XX:TieredStopAtLevel=1");
     }
 
     /** Batches read on a second thread: C1 alone, unless value sites or a text dump are printed. */
@@ -227,7 +228,7 @@ class LauncherTest {
         Path text = big("base.proftext", "# IR level profile\n".getBytes(StandardCharsets.US_ASCII));
         for (Path p : List.of(base, text)) {
             assertThat(options("overlap", p.toString(), p.toString()))
-                    .contains("-XX:+UseSerialGC", "-Djprofdata.jvm=default")
+                    .contains("-XX:+UseSerialGC", "-XX:FreqInlineSize=100", "-Djprofdata.jvm=default")
                     .doesNotContain("-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1");
         }
         assertThat(options("overlap", small.toString(), small.toString()))
@@ -269,7 +270,8 @@ class LauncherTest {
         Path less = big("less.profdata", head, JvmTuning.BIG_INDEXED_MERGE_BYTES / 2 - 1);
         // Two halves reach the limit; one byte less, or a big output (-o), does not.
         assertThat(options("merge", "-o", "out.profdata", half.toString(), half.toString()))
-                .contains("-XX:+UseParallelGC", "-Xmn512m", "-XX:TieredStopAtLevel=1");
+                .contains("-XX:+UseParallelGC", "-Xmn512m", "-XX:FreqInlineSize=100")
+                .doesNotContain("-XX:TieredStopAtLevel=1");
         assertThat(options("merge", "-o", "out.profdata", half.toString(), less.toString())).doesNotContain("-Xmn512m");
         assertThat(options("merge", "-o", half.toString(), less.toString())).doesNotContain("-Xmn512m");
         // A heap size of the user's own replaces it; the collector stays.
