@@ -18,6 +18,45 @@ public final class CFormat {
 
     /** C {@code %.<precision>f}. */
     public static String fixed(double value, int precision) {
+        String quick = fixedQuick(value, precision);
+        return quick != null ? quick : fixedExact(value, precision);
+    }
+
+    /** Powers of ten a double holds exactly, for {@link #fixedQuick}. */
+    private static final double[] TENS = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+
+    /**
+     * {@link #fixedExact}'s text without its arithmetic where that is certain: a value from 0 to
+     * 1e9 whose scaled value ({@code value * 10^precision}, one correctly rounded multiplication,
+     * so within half an ulp of the exact product) is more than an ulp away from a half: the exact
+     * product then lies between the same two halves, and rounds to the same integer. Null
+     * otherwise (a tie or near one, a negative value, more than 6 digits). Report lines print
+     * hundreds of thousands of percentages; the exact way costs a BigDecimal each.
+     */
+    static String fixedQuick(double value, int precision) {
+        if (!(value >= 0 && value < 1e9) || precision >= TENS.length || Double.doubleToRawLongBits(value) < 0) {
+            return null;
+        }
+        double scaled = value * TENS[precision];
+        double floor = Math.floor(scaled);
+        if (Math.abs(scaled - floor - 0.5) <= Math.ulp(scaled)) {
+            return null;
+        }
+        long units = (long) floor + (scaled - floor > 0.5 ? 1 : 0);
+        if (precision == 0) {
+            return Long.toString(units);
+        }
+        long scale = (long) TENS[precision];
+        StringBuilder sb = new StringBuilder(24).append(units / scale).append('.');
+        String fraction = Long.toString(units % scale);
+        for (int i = fraction.length(); i < precision; i++) {
+            sb.append('0');
+        }
+        return sb.append(fraction).toString();
+    }
+
+    /** C {@code %.<precision>f} by exact decimal arithmetic on the double's binary value. */
+    static String fixedExact(double value, int precision) {
         if (!Double.isFinite(value)) {
             return nonFinite(value);
         }

@@ -108,6 +108,43 @@ class CFormatTest {
         assertThat(CFormat.fixed(value, 0)).isEqualTo(p0);
     }
 
+    /**
+     * The quick way of {@code %.Nf} gives the exact way's text wherever it answers: on random
+     * values, on percentages as the reports compute them, on values at and next to every half
+     * (where it must step aside), for 0 to 6 digits.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(longs = {1, 2, 3, 4, 5})
+    void quickFixedIsExactFixed(long seed) {
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(seed);
+        int answered = 0;
+        for (int i = 0; i < 20_000; i++) {
+            int precision = rnd.nextInt(7);
+            double value = switch (i % 5) {
+                case 0 -> rnd.nextDouble() * Math.pow(10, rnd.nextInt(10));
+                case 1 -> rnd.nextInt(1 << 20) * 100.0 / (1 + rnd.nextInt(1 << 20));
+                case 2 -> (rnd.nextInt(1_000_000) + 0.5) / Math.pow(10, precision); // a half, or next to one
+                case 3 -> Math.nextUp((rnd.nextInt(1_000_000) + 0.5) / Math.pow(10, precision));
+                default -> Math.nextDown((rnd.nextInt(1_000_000) + 0.5) / Math.pow(10, precision));
+            };
+            String quick = CFormat.fixedQuick(value, precision);
+            if (quick != null) {
+                answered++;
+                assertThat(quick).as("%s with %d digits", value, precision)
+                        .isEqualTo(CFormat.fixedExact(value, precision));
+            }
+            assertThat(CFormat.fixed(value, precision)).isEqualTo(CFormat.fixedExact(value, precision));
+        }
+        // Two fifths of the values are random or percentages, which the quick way should nearly all
+        // answer (the rest are at or next to halves); else this tests nothing.
+        assertThat(answered).isGreaterThan(7_000);
+        // Exact halves are ties: the quick way steps aside, the exact way rounds to even.
+        assertThat(CFormat.fixedQuick(0.125, 2)).isNull();
+        assertThat(CFormat.fixed(0.125, 2)).isEqualTo("0.12");
+        assertThat(CFormat.fixedQuick(-1.0, 2)).isNull();
+        assertThat(CFormat.fixedQuick(-0.0, 2)).isNull();
+    }
+
     @Test
     void percentagesAsShowPrintsThem() {
         assertThat(CFormat.fixed(1 * 100.0 / 3, 2)).isEqualTo("33.33");
