@@ -148,7 +148,8 @@ final class JvmTuning {
                         + " (each step costs a full collection of everything live): a 100 MB indexed profile merged"
                         + " with itself, 6.0 -> 4.7 s for 7 % more peak RSS. The parallel collector gains less here"
                         + " (text to indexed, 66 MB: 2.35 -> 2.0 s) for 75 % more peak RSS."),
-                new Option(Kind.HEAP, "-XX:MaxHeapFreeRatio=90", "(the upper end of those steps)")),
+                new Option(Kind.HEAP, "-XX:MaxHeapFreeRatio=90", "(the upper end of those steps)"),
+                lessInlining()),
         PC_SAMPLING("pc-sampling", false,
                 serial(),
                 new Option(Kind.HEAP, "-Xmn8m", "A results JSON's samples are read one at a time and die young, and"
@@ -247,8 +248,9 @@ final class JvmTuning {
                 + " 100 MB profile with itself, five runs: overlap 3.19 -> 2.14 s of CPU (1.86 -> 1.54 s of wall;"
                 + " 50: the same, 200: 3.06 s); order 1.32 -> 1.06 s; show --all-functions --counts"
                 + " --ic-targets 4.55 -> 4.02 s; merged with itself 4.85 -> 4.26 s, as little as with C1 alone"
-                + " (4.28 s) but in 3.0 instead of 4.0 s of wall (bench/RESULTS.md, eleventh session). Indexed"
-                + " merges of less than 128 MiB keep C1 alone: they end before C2's code pays.");
+                + " (4.28 s) but in 3.0 instead of 4.0 s of wall; its text (73 MB) merged to indexed 5.33 ->"
+                + " 4.73 s (bench/RESULTS.md, eleventh session). Indexed merges of less than 128 MiB keep C1"
+                + " alone: they end before C2's code pays.");
     }
 
     private static Option serial() {

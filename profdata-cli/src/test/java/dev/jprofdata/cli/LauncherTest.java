@@ -287,7 +287,8 @@ class LauncherTest {
         Path indexed = copyFixture("ir.profdata");
         for (List<String> args : List.of(options("merge", "-o", "out.profdata", text.toString()),
                 options("merge", "-o", "out.profdata", raw.toString(), indexed.toString()))) {
-            assertThat(args).contains("-XX:+UseSerialGC", "-XX:MinHeapFreeRatio=70", "-XX:MaxHeapFreeRatio=90")
+            assertThat(args).contains("-XX:+UseSerialGC", "-XX:MinHeapFreeRatio=70", "-XX:MaxHeapFreeRatio=90",
+                    "-XX:FreqInlineSize=100")
                     .doesNotContain("-XX:TieredStopAtLevel=1", "-XX:+UseParallelGC");
         }
     }
