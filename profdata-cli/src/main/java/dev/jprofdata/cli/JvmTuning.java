@@ -110,7 +110,8 @@ final class JvmTuning {
                         + " llvm-profdata 2.9 GB for 20; bench/RESULTS.md, 2026-11-27). Both compilers, unlike the"
                         + " merge of raw files: C1 alone used less CPU for 10 inputs (5.8 against 8.1 s) but C2 pays"
                         + " from a few dozen on (50 inputs: 26.2 -> 21.4 s), and merges of many profiles are the"
-                        + " ones that take long.")),
+                        + " ones that take long."),
+                lessInlining()),
         MERGE_RAW("a merge whose first input files are raw profiles, or of directories and lists only", true,
                 serial(),
                 new Option(Kind.HEAP, "-Xmn2m", "Merges of raw files keep little (a few MB per binary) and what"
@@ -249,8 +250,9 @@ final class JvmTuning {
                 + " 50: the same, 200: 3.06 s); order 1.32 -> 1.06 s; show --all-functions --counts"
                 + " --ic-targets 4.55 -> 4.02 s; merged with itself 4.85 -> 4.26 s, as little as with C1 alone"
                 + " (4.28 s) but in 3.0 instead of 4.0 s of wall; its text (73 MB) merged to indexed 5.33 ->"
-                + " 4.73 s (bench/RESULTS.md, eleventh session). Indexed merges of less than 128 MiB keep C1"
-                + " alone: they end before C2's code pays.");
+                + " 4.73 s; merge --sample of 10 ext-binary line profiles (47 MB) 7.44 -> 6.54 s, of 10 CSSPGO"
+                + " ones (52 MB) 9.03 -> 8.56 s (bench/RESULTS.md, eleventh session). Indexed merges of less"
+                + " than 128 MiB keep C1 alone: they end before C2's code pays.");
     }
 
     private static Option serial() {
