@@ -251,7 +251,8 @@ class LauncherTest {
         Path raw = copyFixture("ir_1.profraw");
         for (String flag : List.of("--sample", "-sample", "--sample=true")) {
             assertThat(options("merge", flag, "-o", "out.sprof", raw.toString()))
-                    .contains("-XX:+UseSerialGC", "-Xmn128m", "-XX:FreqInlineSize=100").doesNotContain("-Xmn2m", "-XX:TieredStopAtLevel=1");
+                    .contains("-XX:+UseSerialGC", "-Xmn128m", "-XX:FreqInlineSize=100")
+                    .doesNotContain("-Xmn2m", "-XX:TieredStopAtLevel=1");
         }
     }
 

@@ -144,7 +144,8 @@ final class InputLoader {
                             (r, at) -> prepare(r, at, input, reader, estimate, details))::next)) {
                 for (RecordBatch batch; (batch = batches.next()) != null; ) {
                     // The state sums the counters it adds (Saturating.cappedSum, pseudo counts as 0).
-                    countsRead = Saturating.add(countsRead, state.add(new InputRecords(batch, input.weight(), inputIndex, ordinal)));
+                    long read = state.add(new InputRecords(batch, input.weight(), inputIndex, ordinal));
+                    countsRead = Saturating.add(countsRead, read);
                     ordinal += batch.size();
                 }
             }

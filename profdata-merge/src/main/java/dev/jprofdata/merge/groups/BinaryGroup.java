@@ -1,6 +1,5 @@
 package dev.jprofdata.merge.groups;
 
-import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.ValueKind;
 import dev.jprofdata.format.raw.RawCounterLayout;
 import dev.jprofdata.format.raw.RunValueSites;
@@ -8,9 +7,9 @@ import dev.jprofdata.format.raw.Words;
 import dev.jprofdata.merge.MergeInput;
 import dev.jprofdata.merge.state.BulkContribution;
 import dev.jprofdata.merge.state.BulkValues;
-import dev.jprofdata.merge.state.SummedRecords;
 import dev.jprofdata.merge.state.MergeState;
 import dev.jprofdata.merge.state.Saturating;
+import dev.jprofdata.merge.state.SummedRecords;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -57,9 +57,10 @@ public final class ProfileOverlap {
             Consumer<FunctionOverlap> functionLevel) throws IOException {
         // A file that shrinks while it is read fails with its name wherever the JVM raises the
         // fault (MappedFaults).
-        // An indexed base that merging would not change is read once, into its table, with its
-        // totals counted on the way; any other base has its totals counted first, then is merged
-        // (so an unreadable base fails before the test profile is read, either way).
+        // An indexed base that merging would not change is checked in one pass that also counts
+        // its totals, and is looked up in its file during the walk; any other base has its totals
+        // counted first, then is merged (so an unreadable base fails before the test profile is
+        // read, either way).
         MergeInput baseInput = new MergeInput(base, baseName, 1);
         ProfileTotals counted = new ProfileTotals(options.contextSensitive());
         BaseProfile direct = MappedFaults.guard(baseName, () -> BaseProfile.readStraight(baseInput, counted));

@@ -39,7 +39,10 @@ public final class MergeState {
     private final TreeMap<Integer, List<String>> vtableNames = new TreeMap<>();
     /** The contributions of the summed record {@link #addSummed} is adding, for the columns to read. */
     private final Contributors bulkScratch = Contributors.scratch();
-    /** Summed records holding flat records, in no particular order (finishing resolves names they share with others). */
+    /**
+     * Summed records holding flat records, in no particular order (finishing resolves names they
+     * share with others).
+     */
     private final List<SummedRecords> flat = new ArrayList<>();
 
     /** A state that merges value sites exactly ({@link ValueMerge#EXACT}). */
