@@ -32,6 +32,18 @@ public final class Names {
         return name.getBytes(StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * {@link String#hashCode} of the name whose bytes are {@code [from, to)}, without making the
+     * string: tables that find names by their bytes hash them as the strings would be hashed.
+     */
+    public static int stringHash(byte[] bytes, int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + (bytes[i] & 0xFF);
+        }
+        return h;
+    }
+
     /** LLVM's name hash: the first 8 bytes of the MD5 digest read as a little-endian integer. */
     public static long md5(String name) {
         return md5(toBytes(name));

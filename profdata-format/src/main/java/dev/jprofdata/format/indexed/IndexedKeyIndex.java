@@ -1,9 +1,11 @@
 package dev.jprofdata.format.indexed;
 
 import dev.jprofdata.format.MemoryGuard;
+import dev.jprofdata.format.Names;
 import dev.jprofdata.format.ProfileFormatException;
 import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.io.MappedFaults;
+import dev.jprofdata.format.util.LongIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,8 +23,6 @@ public final class IndexedKeyIndex {
     private final MappedBytes in;
     private final int version;
     private final int mask;
-    /** 64 less the table's size in bits: a slot is the top bits of a name's scrambled hash. */
-    private final int shift;
     /**
      * Two words per slot, side by side so that a probe reads one cache line: where the key's bytes
      * start (0: an empty slot; the header comes first, so never a key), then the name's hash in
@@ -41,7 +41,6 @@ public final class IndexedKeyIndex {
         this.in = in;
         this.version = version;
         this.mask = capacity - 1;
-        this.shift = 64 - Integer.numberOfTrailingZeros(capacity);
         this.slots = new long[2 * capacity];
     }
 
@@ -150,13 +149,9 @@ public final class IndexedKeyIndex {
         probeLength = length;
     }
 
-    /** The probed name's hash: the string hash of the name (31 times the hash so far plus each byte). */
+    /** The probed name's hash: the string hash of the name. */
     private int probeHash() {
-        int h = 0;
-        for (int i = 0; i < probeLength; i++) {
-            h = 31 * h + (probe[i] & 0xFF);
-        }
-        return h;
+        return Names.stringHash(probe, 0, probeLength);
     }
 
     /** Whether slot {@code s}'s key is the probed name, whose hash is {@code h}. */
@@ -174,11 +169,8 @@ public final class IndexedKeyIndex {
         return buffer.length >= n ? buffer : new byte[Math.max(n, 2 * buffer.length)];
     }
 
-    /**
-     * The first slot to try for a name's string hash: its top bits after a multiplication that
-     * mixes every bit of it (string hashes of similar names differ in few bits).
-     */
+    /** The first slot to try for a name's hash (mixed, as the project's other tables mix theirs). */
     private int slot(int h) {
-        return (int) ((h * 0x9E3779B97F4A7C15L) >>> shift);
+        return LongIndex.spread(h) & mask;
     }
 }

@@ -1,5 +1,6 @@
 package dev.jprofdata.merge.state;
 
+import dev.jprofdata.format.Names;
 import dev.jprofdata.format.RecordBatch;
 import java.util.Arrays;
 
@@ -73,7 +74,7 @@ final class FunctionKeys {
             lastFound = guess;
             return guess;
         }
-        int h = spread(latin1Hash(bytes, from, to));
+        int h = spread(Names.stringHash(bytes, from, to));
         int mask = table.length - 1;
         for (int t = h & mask; ; t = (t + 1) & mask) {
             long e = table[t];
@@ -94,14 +95,6 @@ final class FunctionKeys {
         return Arrays.equals(nameBytes, at, end, bytes, from, to);
     }
 
-    /** {@link String#hashCode} of the string whose chars are the bytes {@code [from, to)}. */
-    private static int latin1Hash(byte[] bytes, int from, int to) {
-        int h = 0;
-        for (int i = from; i < to; i++) {
-            h = 31 * h + (bytes[i] & 0xFF);
-        }
-        return h;
-    }
 
     /** Whether a key of {@code name} holds data in the columns (not demoted). */
     boolean holdsName(String name) {
