@@ -51,8 +51,11 @@ public final class IndexedKeyIndex {
     static IndexedKeyIndex build(MappedBytes in, int version, long payloadStart, long numEntries)
             throws ProfileFormatException {
         // Each key takes at least its 24-byte item header: the stored count cannot make the
-        // table bigger than the file allows (a count beyond the items fails in the walk).
-        long keys = Math.min(numEntries, in.size() / 24);
+        // table bigger than the file allows (a count beyond the items fails in the walk). The count
+        // is unsigned: one with its top bit set is a huge count, not a negative one that would
+        // make the sizes below overflow.
+        long fit = in.size() / 24;
+        long keys = Long.compareUnsigned(numEntries, fit) < 0 ? numEntries : fit;
         if (keys > (1 << 28)) {
             throw in.error(payloadStart, ProfileFormatException.Kind.MALFORMED,
                     IndexedFormat.MALFORMED + ": too many keys to index: " + numEntries);

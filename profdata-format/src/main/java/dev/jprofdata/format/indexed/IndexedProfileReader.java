@@ -297,6 +297,11 @@ public final class IndexedProfileReader implements BatchReader {
         }
     }
 
+    /** A walk over the keys of the hash table from its first, in file order (no records decoded). */
+    KeyCursor keyCursor() {
+        return new KeyCursor(in, payloadStart, numEntries);
+    }
+
     /**
      * Every key of the hash table plus the stored vtable names, as LLVM's symbol table has them.
      * Built on first use by walking the keys only; if the payload is malformed the walk stops there
@@ -306,7 +311,7 @@ public final class IndexedProfileReader implements BatchReader {
     public SymbolTable symbols() {
         if (symbols == null) {
             SymbolTable t = new SymbolTable();
-            KeyCursor keys = new KeyCursor(in, payloadStart, numEntries);
+            KeyCursor keys = keyCursor();
             try {
                 while (keys.advance()) {
                     t.add(keys.key());

@@ -120,4 +120,24 @@ class IndexedKeyIndexTest {
         }
         return sb.toString();
     }
+
+    /**
+     * A stored entry count with its top bit set is a huge unsigned count: the table is sized by
+     * what the file can hold and the walk stops with a clean error at the file's end. (Read as a
+     * signed number it made the table's size overflow into an allocation of gigabytes: a fuzzing
+     * finding, kept in the fuzz target's inputs.)
+     */
+    @Test
+    void anEntryCountWithItsTopBitSetGivesACleanError() throws Exception {
+        byte[] data;
+        try (java.io.InputStream in = IndexedKeyIndexTest.class.getResourceAsStream(
+                "IndexedReaderFuzzTestInputs/indexedReader/finding-keyindex-negative-entry-count")) {
+            data = in.readAllBytes();
+        }
+        IndexedProfileReader reader = IndexedProfileReader.open(java.nio.ByteBuffer.wrap(data), "finding.profdata");
+        org.assertj.core.api.Assertions.assertThatThrownBy(reader::keyIndex)
+                .isInstanceOf(dev.jprofdata.format.ProfileFormatException.class)
+                .hasMessageContaining("finding.profdata")
+                .hasMessageContaining("truncated");
+    }
 }

@@ -21,6 +21,9 @@ class IndexedReaderFuzzTest {
         if (data.length > 0 && (data[data.length - 1] & 3) == 2) {
             batchesReadWhatRecordsRead(data);
         }
+        if (data.length > 0 && (data[data.length - 1] & 3) == 3) {
+            keyIndexFindsWhatTheReaderStreams(data);
+        }
         // The lean ways of reading (show's): same checks, nothing built from unchecked sizes.
         try {
             IndexedProfileReader lean = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
@@ -73,6 +76,70 @@ class IndexedReaderFuzzTest {
             throw new AssertionError("batches read " + byBatches.size() + " items, records " + byRecords.size()
                     + ": " + (byBatches.isEmpty() ? "" : byBatches.get(byBatches.size() - 1)) + " / "
                     + (byRecords.isEmpty() ? "" : byRecords.get(byRecords.size() - 1)));
+        }
+    }
+
+    /**
+     * overlap's key index (its base profile looked up by name): on a file the reader streams to its
+     * end, each name's lookup gives exactly the records streamed under it, a name not in the file
+     * gives nothing, and there is no index exactly when a name is stored under two keys. On any
+     * file, building the index and looking names up fail only with a clean error.
+     */
+    private static void keyIndexFindsWhatTheReaderStreams(byte[] data) throws Exception {
+        java.util.Map<String, java.util.List<dev.jprofdata.format.ProfileRecord>> streamed = new java.util.LinkedHashMap<>();
+        boolean readToEnd;
+        try {
+            IndexedProfileReader reader = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
+            dev.jprofdata.format.ProfileRecord r;
+            while ((r = reader.next()) != null) {
+                streamed.computeIfAbsent(r.name(), k -> new java.util.ArrayList<>()).add(r);
+            }
+            readToEnd = true;
+        } catch (ProfileFormatException e) {
+            readToEnd = false;
+        }
+        IndexedKeyIndex index;
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        try {
+            IndexedProfileReader reader = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
+            index = reader.keyIndex();
+            if (index != null) {
+                for (String name : index.names()) {
+                    index.recordsNamed(name);
+                }
+            }
+            if (!readToEnd) {
+                return;
+            }
+            KeyCursor cursor = reader.keyCursor();
+            while (cursor.advance()) {
+                keys.add(cursor.key());
+            }
+        } catch (ProfileFormatException e) {
+            if (readToEnd) {
+                throw new AssertionError("the reader streamed every record, but the key index failed: " + e.getMessage(), e);
+            }
+            FuzzDrain.checkClean(e);
+            return;
+        }
+        boolean nameUnderTwoKeys = new java.util.HashSet<>(keys).size() != keys.size();
+        if ((index == null) != nameUnderTwoKeys) {
+            throw new AssertionError("key index " + (index == null ? "missing" : "built") + " for " + keys.size()
+                    + " keys, " + new java.util.HashSet<>(keys).size() + " names");
+        }
+        if (index == null) {
+            return;
+        }
+        if (index.size() != streamed.size() || !new java.util.HashSet<>(index.names()).equals(streamed.keySet())) {
+            throw new AssertionError("key index has " + index.size() + " names, the reader streamed " + streamed.size());
+        }
+        for (java.util.Map.Entry<String, java.util.List<dev.jprofdata.format.ProfileRecord>> e : streamed.entrySet()) {
+            if (!e.getValue().equals(index.recordsNamed(e.getKey()))) {
+                throw new AssertionError("lookup of " + e.getKey() + " differs from what the reader streamed");
+            }
+            if (index.recordsNamed(e.getKey() + "\u0001") != null && !streamed.containsKey(e.getKey() + "\u0001")) {
+                throw new AssertionError("lookup of a name not in the file found records");
+            }
         }
     }
 
