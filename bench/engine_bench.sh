@@ -16,6 +16,9 @@
 #   linked       10 binaries x 20 runs, IR (work/bin20000/linked/ir)
 #   suite        20 small programs sharing a library, 30 runs each, IR (work/bin20000/suite/ir)
 #   shards       20 indexed profiles of 2 runs each (work/n20000/shards, made here by llvm-profdata)
+#   shards-x5    the same 20 files named five times each: 100 indexed inputs, 320 MB, so that the
+#                cost per shard shows apart from the fixed cost of starting (named files, so the
+#                launcher sees their size and picks its big indexed merge options)
 #   self100      the ~100 MB indexed profile merged with itself (work/n20000/show100.profdata,
 #                made by merge_bench.sh's make_show_profile recipe)
 #   llvm-values  one-binary's 40 runs with jprofdata's --value-merge=llvm (llvm-profdata's own
@@ -40,6 +43,7 @@ inputs[cov-200]="$w/n20000-x5/cov"
 inputs[linked]="$w/bin20000/linked/ir"
 inputs[suite]="$w/bin20000/suite/ir"
 inputs[shards]="$w/n20000/shards"
+inputs[shards-x5]="$(for r in 1 2 3 4 5; do for i in $(seq 1 20); do printf '%s ' "$w/n20000/shards/s$i.profdata"; done; done)"
 inputs[self100]="$w/n20000/show100.profdata $w/n20000/show100.profdata"
 inputs[llvm-values]="$w/n20000/ir"
 # Options jprofdata takes for a case (llvm-profdata runs plain).
@@ -54,7 +58,7 @@ if [ -d "$w/n20000/ir" ] && [ ! -d "$w/n20000/shards" ]; then
   done
 fi
 
-cases=${CASES:-"one-binary ir-200 cov-200 linked suite shards self100 llvm-values"}
+cases=${CASES:-"one-binary ir-200 cov-200 linked suite shards shards-x5 self100 llvm-values"}
 # measure LABEL OUT CMD...: appends "cpu wall rss" to $scratch/LABEL
 measure() {
   local label=$1 out=$2; shift 2
