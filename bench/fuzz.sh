@@ -30,6 +30,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     PcSamplingReaderFuzzTest#samplesCsv
     PcSamplingReaderFuzzTest#kernelTrace
     PcSamplingReaderFuzzTest#resultsJson
+    profdata-merge:BinaryGroupsFuzzTest#fuzzedRunAmongRealOnes
   )
   # The .unifcnts reader joins when it exists.
   if ls profdata-format/src/test/java/dev/jprofdata/format/offload/*FuzzTest.java >/dev/null 2>&1; then
@@ -37,15 +38,22 @@ if [ ${#targets[@]} -eq 0 ]; then
   fi
 fi
 mkdir -p bench/work/fuzz
-for t in "${targets[@]}"; do
+for target in "${targets[@]}"; do
+  # A target is Class#method of profdata-format, or module:Class#method of another module.
+  module=profdata-format
+  t=$target
+  case "$target" in
+    *:*) module=${target%%:*}; t=${target#*:} ;;
+  esac
   log="bench/work/fuzz/${t//#/_}.log"
-  echo "== $t -> $log"
+  echo "== $target -> $log"
   start=$(date +%s)
-  JAZZER_FUZZ=1 ./mvnw -o -Djprofdata.buildDir="${FUZZ_BUILD_DIR:-target-fuzz}" -pl profdata-format test \
+  # -am builds the modules the target's module depends on (profdata-format for profdata-merge).
+  JAZZER_FUZZ=1 ./mvnw -o -Djprofdata.buildDir="${FUZZ_BUILD_DIR:-target-fuzz}" -pl "$module" -am test \
       -Dtest="$t" -Dsurefire.failIfNoSpecifiedTests=false -DargLine="-Xmx${FUZZ_XMX:-512m} -Djazzer.internal.arg.0=jazzer -Djazzer.internal.arg.1=-timeout=${FUZZ_TIMEOUT:-10} ${FUZZ_RUNS:+-Djazzer.max_executions=$FUZZ_RUNS} ${FUZZ_DURATION:+-Djazzer.max_duration=$FUZZ_DURATION}" \
       -DtrimStackTrace=false >"$log" 2>&1 && rc=0 || rc=$?
   end=$(date +%s)
   # libFuzzer's final line: "Done N runs in S second(s)".
-  done_line=$(grep -ao 'Done [0-9]* runs in [0-9]* second(s)' "$log" profdata-format/"${FUZZ_BUILD_DIR:-target-fuzz}"/surefire-reports/*.txt 2>/dev/null | tail -1 || true)
+  done_line=$(grep -ao 'Done [0-9]* runs in [0-9]* second(s)' "$log" "$module/${FUZZ_BUILD_DIR:-target-fuzz}"/surefire-reports/*.txt 2>/dev/null | tail -1 || true)
   echo "   exit=$rc wall=$((end - start))s ${done_line:-no libFuzzer summary found}"
 done

@@ -284,7 +284,7 @@ public final class ProfileMerger {
                 listener.inputStarted(index, input);
                 InputLoader.Loaded loaded = null;
                 try {
-                    JoinedRun joined = groups == null ? null : groups.tryAdd(index, input, outcomes.sizes[index], state);
+                    JoinedRun joined = groups == null ? null : groups.tryAdd(index, input, outcomes.sizes[index]);
                     if (joined != null) {
                         loaded = new InputLoader.Loaded(joined.kind(), null, List.of(), List.of(), List.of(),
                                 joined.recordsRead(), joined.countsRead(), false);

@@ -228,12 +228,18 @@ public final class RawCounterLayout {
         int kinds = layout.valueKinds();
         int countsAt = layout.numCounters();
         int pointerAt = layout.counterPtr();
+        int bitmapBytesAt = layout.numBitmapBytes();
         int recordSize = layout.size();
         long countersDelta = h.countersDelta();
         long slots = h.numCounters();
         for (int i = 0, rec = 0; i < numData; i++, rec += recordSize) {
             if (threadsAt >= 0 && Words.u16(w, rec + threadsAt) != 0) {
                 return null; // a GPU device record (the offload fork's v10)
+            }
+            // The header gives no bitmap section (checked above): a record that claims bitmap
+            // bytes points past it, which the reader refuses, so such a file is read its way.
+            if (bitmapBytesAt >= 0 && Words.u32(w, rec + bitmapBytesAt) != 0) {
+                return null;
             }
             boolean values = false;
             for (int k = 0; k < kinds; k++) {

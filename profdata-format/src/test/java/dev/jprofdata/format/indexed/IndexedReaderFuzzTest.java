@@ -2,8 +2,14 @@ package dev.jprofdata.format.indexed;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.jprofdata.format.ProfileFormatException;
+import dev.jprofdata.format.ProfileRecord;
 import dev.jprofdata.format.fuzz.FuzzDrain;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** Fuzz targets for the indexed reader and its value-profile codec; see {@code RawReaderFuzzTest}. */
 class IndexedReaderFuzzTest {
@@ -86,20 +92,20 @@ class IndexedReaderFuzzTest {
      * file, building the index and looking names up fail only with a clean error.
      */
     private static void keyIndexFindsWhatTheReaderStreams(byte[] data) throws Exception {
-        java.util.Map<String, java.util.List<dev.jprofdata.format.ProfileRecord>> streamed = new java.util.LinkedHashMap<>();
+        Map<String, List<ProfileRecord>> streamed = new LinkedHashMap<>();
         boolean readToEnd;
         try {
             IndexedProfileReader reader = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
-            dev.jprofdata.format.ProfileRecord r;
+            ProfileRecord r;
             while ((r = reader.next()) != null) {
-                streamed.computeIfAbsent(r.name(), k -> new java.util.ArrayList<>()).add(r);
+                streamed.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r);
             }
             readToEnd = true;
         } catch (ProfileFormatException e) {
             readToEnd = false;
         }
         IndexedKeyIndex index;
-        java.util.List<String> keys = new java.util.ArrayList<>();
+        List<String> keys = new ArrayList<>();
         try {
             IndexedProfileReader reader = IndexedProfileReader.open(ByteBuffer.wrap(data), "fuzz.profdata");
             index = reader.keyIndex();
@@ -117,23 +123,25 @@ class IndexedReaderFuzzTest {
             }
         } catch (ProfileFormatException e) {
             if (readToEnd) {
-                throw new AssertionError("the reader streamed every record, but the key index failed: " + e.getMessage(), e);
+                throw new AssertionError("the reader read every record, but the key index failed: " + e.getMessage(),
+                        e);
             }
             FuzzDrain.checkClean(e);
             return;
         }
-        boolean nameUnderTwoKeys = new java.util.HashSet<>(keys).size() != keys.size();
+        boolean nameUnderTwoKeys = new HashSet<>(keys).size() != keys.size();
         if ((index == null) != nameUnderTwoKeys) {
             throw new AssertionError("key index " + (index == null ? "missing" : "built") + " for " + keys.size()
-                    + " keys, " + new java.util.HashSet<>(keys).size() + " names");
+                    + " keys, " + new HashSet<>(keys).size() + " names");
         }
         if (index == null) {
             return;
         }
-        if (index.size() != streamed.size() || !new java.util.HashSet<>(index.names()).equals(streamed.keySet())) {
-            throw new AssertionError("key index has " + index.size() + " names, the reader streamed " + streamed.size());
+        if (index.size() != streamed.size() || !new HashSet<>(index.names()).equals(streamed.keySet())) {
+            throw new AssertionError("key index has " + index.size() + " names, the reader streamed "
+                    + streamed.size());
         }
-        for (java.util.Map.Entry<String, java.util.List<dev.jprofdata.format.ProfileRecord>> e : streamed.entrySet()) {
+        for (Map.Entry<String, List<ProfileRecord>> e : streamed.entrySet()) {
             if (!e.getValue().equals(index.recordsNamed(e.getKey()))) {
                 throw new AssertionError("lookup of " + e.getKey() + " differs from what the reader streamed");
             }

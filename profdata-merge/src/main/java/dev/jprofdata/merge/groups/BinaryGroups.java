@@ -87,7 +87,7 @@ public final class BinaryGroups {
      * not join it (large counters, weight, damaged value data) starts no second group: each file
      * is compared with the groups once.
      */
-    public JoinedRun tryAdd(int inputIndex, MergeInput input, long size, MergeState state) {
+    public JoinedRun tryAdd(int inputIndex, MergeInput input, long size) {
         if (DeviceProfiles.isDeviceName(input.path())) {
             return null;
         }
@@ -95,18 +95,20 @@ public final class BinaryGroups {
         if (fit != null) {
             return fit.join(inputIndex, input, reader, runSites);
         }
-        return tryStart(inputIndex, input, size, state);
+        return tryStart(inputIndex, input, size);
     }
 
     /**
      * Starts a group with {@code input} ({@code size} bytes, as probed), a file no group of this
      * slice fits ({@link #tryAdd} asks only then), when it is a clean plain raw file, and adds its
-     * counters as the group's first member (its binary IDs go to {@code state}); returns what
-     * loading it gave, or {@code null} when it must be read the ordinary way. A run of a binary
-     * another slice has probed is read through the window like any run; only a binary not seen
-     * yet is read whole, to be probed.
+     * counters as the group's first member; returns what loading it gave, or {@code null} when it
+     * must be read the ordinary way. A run of a binary another slice has probed is read through
+     * the window like any run; only a binary not seen yet is read whole, to be probed. The
+     * binary's IDs go to the merge state only when the group is emitted ({@link #emit}): a group
+     * that cannot be (its names do not decode, a sum overflowed) has its files read the ordinary
+     * way, and a file that then fails must not leave its IDs in the output.
      */
-    JoinedRun tryStart(int inputIndex, MergeInput input, long size, MergeState state) {
+    JoinedRun tryStart(int inputIndex, MergeInput input, long size) {
         if (groups.size() >= MAX_GROUPS || DeviceProfiles.isDeviceName(input.path())
                 || !reader.read(input.path(), size)) {
             return null;
@@ -135,7 +137,6 @@ public final class BinaryGroups {
             shared.commit(loans);
             borrowedRecords += loans.size();
             groups.add(g);
-            state.addBinaryIds(binary.layout.binaryIds());
         }
         return loaded;
     }
@@ -344,10 +345,15 @@ public final class BinaryGroups {
         mergedRecords += addSharedFunctions(emitting);
         List<Integer> fallback = new ArrayList<>();
         for (BinaryGroup g : groups) {
-            if (!g.members.isEmpty() && (failing.contains(g.component.root()) || !g.emit(state))) {
+            if (g.members.isEmpty()) {
+                continue;
+            }
+            if (failing.contains(g.component.root()) || !g.emit(state)) {
                 for (BinaryGroup.Member m : g.members) {
                     fallback.add(m.inputIndex());
                 }
+            } else {
+                state.addBinaryIds(g.layout.binaryIds());
             }
         }
         groups.clear();

@@ -197,7 +197,7 @@ class BinaryGroupsTest {
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
         MergeInput first = MergeInput.of(sameBinary.get(0));
-        assertThat(start(groups, 0, first, state)).as("a plain raw file starts a group").isNotNull();
+        assertThat(start(groups, 0, first)).as("a plain raw file starts a group").isNotNull();
         JoinedRun joined = join(groups, 1, MergeInput.of(sameBinary.get(1)));
         assertThat(joined).isNotNull();
         assertThat(joined.recordsRead()).isPositive();
@@ -248,7 +248,7 @@ class BinaryGroupsTest {
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
         MergeInput first = MergeInput.of(irRuns.get(0));
-        assertThat(start(groups, 0, first, state)).as("a plain raw file starts a group").isNotNull();
+        assertThat(start(groups, 0, first)).as("a plain raw file starts a group").isNotNull();
         assertThat(join(groups, 1, MergeInput.of(irRuns.get(3)))).as("another run, other value data").isNotNull();
         assertThat(join(groups, 2, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
         assertThat(join(groups, 3, MergeInput.of(irTorn))).as("one function moved").isNull();
@@ -356,7 +356,7 @@ class BinaryGroupsTest {
                 ByteBuffer.wrap(Files.readAllBytes(changed.get(0))).order(ByteOrder.LITTLE_ENDIAN), new NameTableCache());
         assertThat(layout).as("still a clean file for the ordinary reader").isNotNull();
         assertThat(RecordRanges.of(layout)).isNull();
-        assertThat(start(new BinaryGroups(), 0, MergeInput.of(changed.get(0)), new MergeState())).isNull();
+        assertThat(start(new BinaryGroups(), 0, MergeInput.of(changed.get(0)))).isNull();
 
         List<MergeInput> inputs = new ArrayList<>();
         inputs.add(MergeInput.of(mismatch));

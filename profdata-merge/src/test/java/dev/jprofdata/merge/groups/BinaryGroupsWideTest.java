@@ -154,7 +154,7 @@ class BinaryGroupsWideTest {
     void changesPastTheFirstWindowKeepAFileOutOfTheGroup() throws IOException {
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
-        assertThat(start(groups, 0, MergeInput.of(fe.get(0)), state)).isNotNull();
+        assertThat(start(groups, 0, MergeInput.of(fe.get(0)))).isNotNull();
         assertThat(join(groups, 1, MergeInput.of(fe.get(1)))).as("another run").isNotNull();
         assertThat(join(groups, 2, MergeInput.of(feBigRecordSum))).as("a counter of 2^36").isNotNull();
         assertThat(join(groups, 3, MergeInput.of(feOtherHash))).as("a record hash past the first window").isNull();
@@ -163,7 +163,7 @@ class BinaryGroupsWideTest {
 
         BinaryGroups irGroups = new BinaryGroups();
         MergeState irState = new MergeState();
-        assertThat(start(irGroups, 0, MergeInput.of(ir.get(0)), irState)).isNotNull();
+        assertThat(start(irGroups, 0, MergeInput.of(ir.get(0)))).isNotNull();
         assertThat(join(irGroups, 1, MergeInput.of(irMoved))).as("all functions moved by one amount").isNotNull();
         assertThat(join(irGroups, 2, MergeInput.of(irTornLate))).as("one function past the first window stayed")
                 .isNull();

@@ -1,7 +1,6 @@
 package dev.jprofdata.merge.groups;
 
 import dev.jprofdata.merge.MergeInput;
-import dev.jprofdata.merge.state.MergeState;
 import java.io.IOException;
 import java.nio.file.Files;
 
@@ -16,8 +15,7 @@ final class GroupCalls {
     }
 
     /** {@link BinaryGroups#tryStart} of {@code input}. */
-    static JoinedRun start(BinaryGroups groups, int index, MergeInput input, MergeState state)
-            throws IOException {
-        return groups.tryStart(index, input, Files.size(input.path()), state);
+    static JoinedRun start(BinaryGroups groups, int index, MergeInput input) throws IOException {
+        return groups.tryStart(index, input, Files.size(input.path()));
     }
 }

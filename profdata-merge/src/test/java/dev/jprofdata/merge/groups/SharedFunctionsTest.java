@@ -77,8 +77,8 @@ class SharedFunctionsTest {
 
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
-        assertThat(start(groups, 0, MergeInput.of(prog.get(0)), state)).isNotNull();
-        assertThat(start(groups, 1, MergeInput.of(progV2.get(0)), state)).isNotNull();
+        assertThat(start(groups, 0, MergeInput.of(prog.get(0)))).isNotNull();
+        assertThat(start(groups, 1, MergeInput.of(progV2.get(0)))).isNotNull();
         assertThat(groups.emit(state)).isEmpty();
         assertThat(groups.mergedRecords()).isEqualTo(common);
     }
@@ -159,8 +159,8 @@ class SharedFunctionsTest {
         }
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
-        assertThat(start(groups, 0, MergeInput.of(runs.get(0)), state)).isNotNull();
-        assertThat(start(groups, 1, MergeInput.of(relinked.get(0)), state)).as("another program").isNotNull();
+        assertThat(start(groups, 0, MergeInput.of(runs.get(0)))).isNotNull();
+        assertThat(start(groups, 1, MergeInput.of(relinked.get(0)))).as("another program").isNotNull();
         int records = records(runs.get(0)).size();
         assertThat(groups.emit(state)).isEmpty();
         assertThat(groups.mergedRecords()).as("every record of the second program").isEqualTo(records);

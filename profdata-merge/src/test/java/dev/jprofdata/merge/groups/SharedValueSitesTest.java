@@ -167,12 +167,12 @@ class SharedValueSitesTest {
 
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
-        assertThat(start(groups, 0, MergeInput.of(prog.get(0)), state)).isNotNull();
+        assertThat(start(groups, 0, MergeInput.of(prog.get(0)))).isNotNull();
         assertThat(groups.borrowedRecords()).as("one program: nothing to share").isZero();
-        assertThat(start(groups, 1, new MergeInput(progV2.get(0), "heavy", 256), state))
+        assertThat(start(groups, 1, new MergeInput(progV2.get(0), "heavy", 256)))
                 .as("a weight above 255 takes the ordinary path").isNull();
         assertThat(groups.borrowedRecords()).as("a run that did not join borrowed nothing").isZero();
-        assertThat(start(groups, 1, MergeInput.of(progV2.get(0)), state)).isNotNull();
+        assertThat(start(groups, 1, MergeInput.of(progV2.get(0)))).isNotNull();
         assertThat(groups.borrowedRecords()).isEqualTo(common);
         assertThat(groups.emit(state)).as("nothing to re-read").isEmpty();
     }
@@ -231,8 +231,8 @@ class SharedValueSitesTest {
                 .anyMatch(k -> k.startsWith("#")).noneMatch(k -> k.startsWith("copy_stuff#"));
         BinaryGroups groups = new BinaryGroups();
         MergeState state = new MergeState();
-        assertThat(start(groups, 0, MergeInput.of(prog.get(0)), state)).isNotNull();
-        assertThat(start(groups, 1, MergeInput.of(progV2Renamed), state)).isNotNull();
+        assertThat(start(groups, 0, MergeInput.of(prog.get(0)))).isNotNull();
+        assertThat(start(groups, 1, MergeInput.of(progV2Renamed))).isNotNull();
         assertThat(groups.borrowedRecords()).as("its reference still matches").isPositive();
         assertThat(groups.emit(state)).as("both groups are read again").containsExactlyInAnyOrder(0, 1);
 
