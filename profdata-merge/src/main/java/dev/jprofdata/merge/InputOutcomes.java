@@ -191,6 +191,20 @@ final class InputOutcomes {
                 droppedByMismatch, fromFailed, cutShort, memProf);
     }
 
+    /**
+     * The weighted counts of every input read so far, added up (saturating; an unsigned number):
+     * no counter of the merged profile can exceed it.
+     */
+    long countsRead() {
+        long counts = 0;
+        for (InputLoader.Loaded l : loaded) {
+            if (l != null && !l.setApart()) {
+                counts = Saturating.add(counts, l.countsRead());
+            }
+        }
+        return counts;
+    }
+
     /** Every read input's {@code part}, in input order. */
     private List<String> flatten(Function<InputLoader.Loaded, List<String>> part) {
         List<String> all = new ArrayList<>();

@@ -8,6 +8,7 @@ import dev.jprofdata.format.raw.NameTableCache;
 import dev.jprofdata.merge.groups.BinaryGroups;
 import dev.jprofdata.merge.groups.JoinedRun;
 import dev.jprofdata.merge.state.MergeState;
+import dev.jprofdata.merge.state.Saturating;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -323,7 +324,12 @@ public final class ProfileMerger {
      */
     static void emitGroups(InputLoader loader, BinaryGroups groups, List<MergeInput> inputs, MergeState state,
             InputOutcomes outcomes, MergeListener listener) throws IOException {
-        for (int index : groups.emit(state)) {
+        // A group's runs enter the state as one summed record, which cannot tell at which run a
+        // counter that saturates overflowed (the run the report names). When all the counts read
+        // together stay below the cap no counter can saturate; otherwise every group's runs are
+        // read the ordinary way. Only merges of about 2^64 counts pay for this.
+        boolean mayOverflow = Long.compareUnsigned(outcomes.countsRead(), Saturating.COUNTER_CAP) >= 0;
+        for (int index : mayOverflow ? groups.abandon() : groups.emit(state)) {
             checkCancelled(listener);
             try {
                 outcomes.record(index, loader.load(inputs.get(index), index, state));

@@ -322,6 +322,22 @@ public final class BinaryGroups {
     }
 
     /**
+     * Gives up every group without putting anything into a state; returns their inputs, which the
+     * caller reads the ordinary way instead.
+     */
+    public List<Integer> abandon() {
+        reader.close();
+        List<Integer> inputs = new ArrayList<>();
+        for (BinaryGroup g : groups) {
+            for (BinaryGroup.Member m : g.members) {
+                inputs.add(m.inputIndex());
+            }
+        }
+        groups.clear();
+        return inputs;
+    }
+
+    /**
      * Puts every group's sums into {@code state}; returns the inputs of groups that could not be
      * emitted, which the caller reads the ordinary way instead.
      */

@@ -200,6 +200,7 @@ final class FunctionColumns {
     long addInPlace(int s, ProfileRecord record, long weight, long position) {
         long sum = add(s, record, weight, position);
         contributors.add(s, position, sum);
+        minPos[s] = Math.min(minPos[s], position);
         return sum;
     }
 
@@ -207,6 +208,9 @@ final class FunctionColumns {
     long addInPlace(int s, RecordBatch batch, int i, long weight, long position) {
         long sum = add(s, batch, i, weight, position);
         contributors.add(s, position, sum);
+        // Inputs usually come in position order, but not always (the binary groups' runs read the
+        // ordinary way after the rest): the first position is the least, as the object graph's.
+        minPos[s] = Math.min(minPos[s], position);
         return sum;
     }
 
