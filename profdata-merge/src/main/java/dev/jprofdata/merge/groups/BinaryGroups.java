@@ -329,12 +329,17 @@ public final class BinaryGroups {
         reader.close();
         List<Integer> inputs = new ArrayList<>();
         for (BinaryGroup g : groups) {
-            for (BinaryGroup.Member m : g.members) {
-                inputs.add(m.inputIndex());
-            }
+            addMembers(g, inputs);
         }
         groups.clear();
         return inputs;
+    }
+
+    /** Adds the input indexes of {@code g}'s runs to {@code to}. */
+    private static void addMembers(BinaryGroup g, List<Integer> to) {
+        for (BinaryGroup.Member m : g.members) {
+            to.add(m.inputIndex());
+        }
     }
 
     /**
@@ -365,9 +370,7 @@ public final class BinaryGroups {
                 continue;
             }
             if (failing.contains(g.component.root()) || !g.emit(state)) {
-                for (BinaryGroup.Member m : g.members) {
-                    fallback.add(m.inputIndex());
-                }
+                addMembers(g, fallback);
             } else {
                 state.addBinaryIds(g.layout.binaryIds());
             }

@@ -200,6 +200,8 @@ final class FunctionColumns {
     long addInPlace(int s, ProfileRecord record, long weight, long position) {
         long sum = add(s, record, weight, position);
         contributors.add(s, position, sum);
+        // Inputs usually come in position order, but not always (the binary groups' runs read the
+        // ordinary way after the rest): the first position is the least, as the object graph's.
         minPos[s] = Math.min(minPos[s], position);
         return sum;
     }
@@ -208,8 +210,6 @@ final class FunctionColumns {
     long addInPlace(int s, RecordBatch batch, int i, long weight, long position) {
         long sum = add(s, batch, i, weight, position);
         contributors.add(s, position, sum);
-        // Inputs usually come in position order, but not always (the binary groups' runs read the
-        // ordinary way after the rest): the first position is the least, as the object graph's.
         minPos[s] = Math.min(minPos[s], position);
         return sum;
     }
