@@ -150,7 +150,6 @@ final class InputOutcomes {
         int emptyInputs = 0;
         int recordless = 0;
         long records = 0;
-        long counts = 0;
         long fromFailed = 0;
         for (int i = 0; i < count; i++) {
             if (empty[i]) {
@@ -165,7 +164,6 @@ final class InputOutcomes {
                 if (l.recordsRead() == 0 && failures[i] == null) {
                     recordless++;
                 }
-                counts = Saturating.add(counts, l.countsRead());
                 if (l.cutShort()) {
                     cutShort++;
                 }
@@ -187,8 +185,8 @@ final class InputOutcomes {
             }
         }
         long recordsDropped = problems.stream().filter(p -> p.kind() != MergeProblem.Kind.COUNTER_OVERFLOW).count();
-        return new DataLoss(inputCount(), lost, partial, emptyInputs, recordless, records, recordsDropped, counts,
-                droppedByMismatch, fromFailed, cutShort, memProf);
+        return new DataLoss(inputCount(), lost, partial, emptyInputs, recordless, records, recordsDropped,
+                countsRead(), droppedByMismatch, fromFailed, cutShort, memProf);
     }
 
     /**

@@ -94,7 +94,7 @@ public final class IndexedProfileReader implements BatchReader {
         this.traces = Part.TEMPORAL.in(version) && header.has(ProfileKind.TEMPORAL)
                 ? SectionReaders.temporalTraces(in, header.temporalOffset())
                 : TemporalTraces.NONE;
-        this.cursor = new KeyCursor(in, payloadStart, numEntries);
+        this.cursor = keyCursor();
         if (Part.UNIFORMITY.in(version)) {
             probeOffloadLayout(version);
         }
@@ -107,7 +107,7 @@ public final class IndexedProfileReader implements BatchReader {
      * any other is refused with LLVM 22's message, as before.
      */
     private void probeOffloadLayout(int version) throws ProfileFormatException {
-        KeyCursor first = new KeyCursor(in, payloadStart, numEntries);
+        KeyCursor first = keyCursor();
         boolean ok;
         try {
             ok = !first.advance()

@@ -193,7 +193,11 @@ public final class MergeState {
      * Adds one summed record: the counters {@code counts} (each at most
      * {@link Saturating#COUNTER_CAP}) and value sites {@code values} (null: none) of the input
      * records {@code many} lists, already weighted and summed. The state afterwards equals the one
-     * adding each input's record with {@link #add(ProfileRecord, long, long)} would give.
+     * adding each input's record with {@link #add(ProfileRecord, long, long)} would give, except
+     * for which input a counter that saturates is charged to: a summed record cannot tell at which
+     * of its inputs that happened, so it is charged as one record. Callers that must name the input
+     * llvm-profdata names add no summed record when the counts could saturate
+     * ({@code ProfileMerger.emitGroups}).
      */
     void addSummed(String name, long hash, long[] counts, BulkContribution many, BulkValues values) {
         if (values != null && keeping != SiteKeeping.EXACT) {
